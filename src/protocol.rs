@@ -1,0 +1,510 @@
+//! The official manager's text, both ways, and nothing else does text.
+//!
+//! - `View` is what one daimyo is shown at the start of a turn; `View::of_seat` builds it from the
+//!   referee's `State` and `render` writes it byte for byte as the manager does.
+//! - `InputReader` reads a player's stdin as tokens (any whitespace, input in one piece or many),
+//!   notes when each turn's first byte arrived (the deadline is measured from there) and turns
+//!   malformed input into an `InputError` naming line, token and turn.
+//! - `read_answer` reads a program's answer the way the manager does: first chunk, trimmed, split
+//!   on single spaces, JavaScript `parseInt`, anything not a lord becomes lord 0.
+
+use crate::rules::{DAIMYO, LORDS, Move, Phase, Row, State, TURNS};
+use std::fmt::Write as _;
+use std::io::Read;
+use std::time::Instant;
+
+/// The settings line the manager sends: turns, daimyo, lords.
+pub const SETTINGS: [u32; 3] = [TURNS as u32, DAIMYO as u32, LORDS as u32];
+/// Intimacies above this cannot be stored; beyond the game's own maximum they are merely
+/// impossible, up to here they still parse.
+pub const MAX_VALUE: u32 = 255;
+
+/// What one daimyo sees at the start of a turn. Column 0 is the daimyo itself, columns 1..3
+/// the others in ascending seat order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    pub turn: u8,
+    pub phase: Phase,
+    /// Public intimacy per column.
+    pub public: [Row; DAIMYO],
+    /// The daimyo's own true intimacy.
+    pub own: Row,
+    /// Negotiations per lord in the previous night, all four daimyo (day turns only).
+    pub last_night: Option<Row>,
+}
+
+/// The seats behind a seat's columns: seat 2 sees seats 2, 0, 1, 3.
+pub fn columns(seat: usize) -> [usize; DAIMYO] {
+    let mut cols = [seat; DAIMYO];
+    let mut c = 1;
+    for s in 0..DAIMYO {
+        if s != seat {
+            cols[c] = s;
+            c += 1;
+        }
+    }
+    cols
+}
+
+impl View {
+    pub fn of_seat(state: &State, seat: usize) -> View {
+        let cols = columns(seat);
+        let phase = state.phase();
+        View {
+            turn: state.turn,
+            phase,
+            public: cols.map(|s| state.public[s]),
+            own: state.real[seat],
+            last_night: (phase == Phase::Day).then_some(state.last_night),
+        }
+    }
+
+    /// The turn's text exactly as the manager writes it (turn 1 includes the settings).
+    pub fn render(&self, strengths: &[u8; LORDS], out: &mut String) {
+        if self.turn == 1 {
+            render_settings(strengths, out);
+        }
+        let _ = writeln!(out, "{} {}", self.turn, self.phase.letter());
+        for lord in 0..LORDS {
+            let v = self.public.map(|r| r.get(lord));
+            let _ = writeln!(out, "{} {} {} {}", v[0], v[1], v[2], v[3]);
+        }
+        render_row(self.own, out);
+        if let Some(n) = self.last_night {
+            render_row(n, out);
+        }
+    }
+}
+
+fn render_settings(strengths: &[u8; LORDS], out: &mut String) {
+    let _ = writeln!(out, "{} {} {}", SETTINGS[0], SETTINGS[1], SETTINGS[2]);
+    render_row(Row::from_array(*strengths), out);
+}
+
+fn render_row(r: Row, out: &mut String) {
+    let a = r.to_array();
+    let _ = writeln!(out, "{} {} {} {} {} {}", a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/// Malformed input: what was expected, what came, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    /// Position of the token within its line, from 1; 0 at end of input.
+    pub token: usize,
+    /// The turn being read, 0 while reading the settings.
+    pub turn: u8,
+    pub message: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let place = if self.turn == 0 { "settings".to_string() } else { format!("turn {}", self.turn) };
+        if self.token == 0 {
+            write!(f, "line {} ({place}): {}", self.line, self.message)
+        } else {
+            write!(f, "line {}, token {} ({place}): {}", self.line, self.token, self.message)
+        }
+    }
+}
+
+/// Tokens longer than this are not numbers of this protocol; refusing them early keeps a
+/// whitespace-free flood of bytes from growing memory.
+const MAX_TOKEN: usize = 32;
+
+struct Token {
+    text: Vec<u8>,
+    line: usize,
+    pos: usize,
+    arrived: Instant,
+}
+
+/// Reads the manager's stream as tokens, one `read` at a time, noting when bytes arrived.
+pub struct InputReader<R: Read> {
+    src: R,
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    chunk_time: Instant,
+    line: usize,
+    pos_in_line: usize,
+    eof: bool,
+    turn: u8,
+    settings_read: bool,
+    strengths: [u8; LORDS],
+    /// When the last answer left: a turn's clock starts no earlier (input piped ahead of time).
+    answered_at: Option<Instant>,
+}
+
+/// One turn read from the input.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnInput {
+    pub view: View,
+    /// When the turn's first byte arrived (or the last answer left, if later).
+    pub started: Instant,
+}
+
+fn describe(tok: &[u8]) -> String {
+    let mut s = String::new();
+    for &b in tok.iter().take(MAX_TOKEN) {
+        s.extend(std::ascii::escape_default(b).map(char::from));
+    }
+    if tok.len() > MAX_TOKEN {
+        s.push_str("...");
+    }
+    format!("'{s}'")
+}
+
+impl<R: Read> InputReader<R> {
+    pub fn new(src: R) -> Self {
+        InputReader {
+            src,
+            buf: vec![0u8; 1 << 16].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            chunk_time: Instant::now(),
+            line: 1,
+            pos_in_line: 0,
+            eof: false,
+            turn: 0,
+            settings_read: false,
+            strengths: [0; LORDS],
+            answered_at: None,
+        }
+    }
+
+    /// The lord strengths, once the settings have been read.
+    pub fn strengths(&self) -> Option<[u8; LORDS]> {
+        self.settings_read.then_some(self.strengths)
+    }
+
+    /// Tells the reader an answer has just been written.
+    pub fn answered(&mut self, at: Instant) {
+        self.answered_at = Some(at);
+    }
+
+    fn fill(&mut self) -> std::io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        loop {
+            match self.src.read(&mut self.buf) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.start = 0;
+                    self.end = n;
+                    self.chunk_time = Instant::now();
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn err(&self, line: usize, token: usize, message: String) -> InputError {
+        InputError { line, token, turn: self.turn, message }
+    }
+
+    /// The next token, or `None` at end of input.
+    fn token(&mut self) -> Result<Option<Token>, InputError> {
+        let io_err = |s: &Self, e: std::io::Error| s.err(s.line, 0, format!("cannot read input: {e}"));
+        // Skip whitespace.
+        loop {
+            if self.start == self.end && !self.fill().map_err(|e| io_err(self, e))? {
+                return Ok(None);
+            }
+            let b = self.buf[self.start];
+            if b.is_ascii_whitespace() {
+                if b == b'\n' {
+                    self.line += 1;
+                    self.pos_in_line = 0;
+                }
+                self.start += 1;
+            } else {
+                break;
+            }
+        }
+        self.pos_in_line += 1;
+        let mut tok =
+            Token { text: Vec::new(), line: self.line, pos: self.pos_in_line, arrived: self.chunk_time };
+        loop {
+            if self.start == self.end && !self.fill().map_err(|e| io_err(self, e))? {
+                break;
+            }
+            let b = self.buf[self.start];
+            if b.is_ascii_whitespace() {
+                break;
+            }
+            if tok.text.len() == MAX_TOKEN {
+                let mut long = tok.text.clone();
+                long.push(b);
+                return Err(self.err(tok.line, tok.pos, format!("token too long: {}", describe(&long))));
+            }
+            tok.text.push(b);
+            self.start += 1;
+        }
+        Ok(Some(tok))
+    }
+
+    fn expect_token(&mut self, what: &str) -> Result<Token, InputError> {
+        match self.token()? {
+            Some(t) => Ok(t),
+            None => Err(self.err(self.line, 0, format!("input ended in mid-turn, expected {what}"))),
+        }
+    }
+
+    fn number(&mut self, what: &str, max: u32) -> Result<(u32, Token), InputError> {
+        let t = self.expect_token(what)?;
+        let text = &t.text;
+        let fail = |s: &Self, why: &str| {
+            Err(s.err(t.line, t.pos, format!("expected {what}, got {} ({why})", describe(text))))
+        };
+        if text.first() == Some(&b'-') && text.len() > 1 && text[1..].iter().all(u8::is_ascii_digit) {
+            return fail(self, "negative");
+        }
+        if !text.iter().all(u8::is_ascii_digit) {
+            return fail(self, "not a number");
+        }
+        let mut v: u64 = 0;
+        for &d in text {
+            v = v * 10 + (d - b'0') as u64;
+            if v > max as u64 {
+                return fail(self, &format!("larger than {max}"));
+            }
+        }
+        Ok((v as u32, t))
+    }
+
+    fn row(&mut self, what: &str) -> Result<Row, InputError> {
+        let mut a = [0u8; LORDS];
+        for (lord, x) in a.iter_mut().enumerate() {
+            *x = self.number(&format!("{what} of lord {lord}"), MAX_VALUE)?.0 as u8;
+        }
+        Ok(Row::from_array(a))
+    }
+
+    /// Reads `9 4 6` and the strengths; `Ok(false)` if the input is empty.
+    fn settings(&mut self) -> Result<Option<Instant>, InputError> {
+        let first = match self.token()? {
+            None => return Ok(None),
+            Some(t) => t,
+        };
+        let arrived = first.arrived;
+        let mut got = Vec::new();
+        let mut tok = Some(first);
+        for (i, &want) in SETTINGS.iter().enumerate() {
+            let t = match tok.take() {
+                Some(t) => t,
+                None => self.expect_token("the settings line '9 4 6'")?,
+            };
+            got.push(String::from_utf8_lossy(&t.text).into_owned());
+            if t.text != want.to_string().as_bytes() {
+                return Err(self.err(
+                    t.line,
+                    t.pos,
+                    format!(
+                        "expected the settings '9 4 6', got '{}' ({} is not {want})",
+                        got.join(" "),
+                        ["turns", "daimyo", "lords"][i]
+                    ),
+                ));
+            }
+        }
+        for lord in 0..LORDS {
+            let (v, t) = self.number(&format!("the strength of lord {lord} (3..6)"), 6)?;
+            if v < 3 {
+                return Err(self.err(
+                    t.line,
+                    t.pos,
+                    format!("expected the strength of lord {lord} (3..6), got '{v}'"),
+                ));
+            }
+            self.strengths[lord] = v as u8;
+        }
+        self.settings_read = true;
+        Ok(Some(arrived))
+    }
+
+    /// Reads the next turn; `Ok(None)` when the input ends between turns.
+    pub fn next_turn(&mut self) -> Result<Option<TurnInput>, InputError> {
+        let mut started = None;
+        if !self.settings_read {
+            match self.settings()? {
+                None => return Ok(None),
+                Some(t) => started = Some(t),
+            }
+            self.turn = 1;
+        }
+        let head = match self.token()? {
+            None if started.is_none() => return Ok(None),
+            None => {
+                return Err(self.err(self.line, 0, "input ended after the settings, expected the turn line 'T P'".into()));
+            }
+            Some(t) => t,
+        };
+        let started = started.unwrap_or(head.arrived);
+        let turn = match std::str::from_utf8(&head.text).ok().and_then(|s| s.parse::<u8>().ok()) {
+            Some(t) if (1..=TURNS).contains(&t) && head.text[0] != b'+' => t,
+            _ => {
+                let hint = if self.turn > 0 && Phase::of_turn(self.turn) == Phase::Night {
+                    " (a night turn has no N line)"
+                } else {
+                    ""
+                };
+                return Err(self.err(
+                    head.line,
+                    head.pos,
+                    format!("expected a turn number 1..9, got {}{hint}", describe(&head.text)),
+                ));
+            }
+        };
+        self.turn = turn;
+        let p = self.expect_token("the phase D or N")?;
+        let phase = match p.text.as_slice() {
+            b"D" => Phase::Day,
+            b"N" => Phase::Night,
+            other => {
+                return Err(self.err(p.line, p.pos, format!("expected the phase D or N, got {}", describe(other))));
+            }
+        };
+        let mut public = [Row::ZERO; DAIMYO];
+        for lord in 0..LORDS {
+            for (col, r) in public.iter_mut().enumerate() {
+                let what = format!("the public intimacy of lord {lord} with column {col}");
+                let (v, _) = self.number(&what, MAX_VALUE)?;
+                *r = r.bump(lord, v as u8);
+            }
+        }
+        let own = self.row("the own intimacy (R line)")?;
+        let last_night = match phase {
+            Phase::Day => Some(self.row("the night totals (N line; a day turn has one)")?),
+            Phase::Night => None,
+        };
+        let started = match self.answered_at {
+            Some(a) if a > started => a,
+            _ => started,
+        };
+        Ok(Some(TurnInput { view: View { turn, phase, public, own, last_night }, started }))
+    }
+}
+
+/// Reads a whole recorded input stream: the strengths and every turn's view.
+pub fn parse_stream(bytes: &[u8]) -> Result<([u8; LORDS], Vec<View>), InputError> {
+    let mut r = InputReader::new(bytes);
+    let mut views = Vec::new();
+    while let Some(t) = r.next_turn()? {
+        views.push(t.view);
+    }
+    Ok((r.strengths().unwrap_or([0; LORDS]), views))
+}
+
+/// JavaScript's `parseInt(s)` with no radix: leading whitespace, a sign, digits (or `0x` and hex
+/// digits), stopping at the first other character; `None` for NaN.
+pub fn js_parse_int(s: &str) -> Option<i64> {
+    let s = s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let (neg, s) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (radix, s) = if s.len() >= 2 && (s.starts_with("0x") || s.starts_with("0X")) {
+        (16, &s[2..])
+    } else {
+        (10, s)
+    };
+    let digits: String = s.chars().take_while(|c| c.is_digit(radix)).take(18).collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let v = i64::from_str_radix(&digits, radix).ok()?;
+    Some(if neg { -v } else { v })
+}
+
+/// The move the manager applies for an answer chunk on a turn of `phase`.
+pub fn read_answer(chunk: &[u8], phase: Phase) -> Move {
+    let text = String::from_utf8_lossy(chunk);
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let mut tokens = trimmed.split(' ');
+    let mut lords = [0u8; crate::rules::DAY_PICKS];
+    let n = phase.picks();
+    for l in lords.iter_mut().take(n) {
+        *l = match tokens.next().and_then(js_parse_int) {
+            Some(v) if (0..LORDS as i64).contains(&v) => v as u8,
+            _ => 0,
+        };
+    }
+    Move::new(&lords[..n]).expect("lords are in range")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manager_reading_of_answers() {
+        let day = |s: &str| read_answer(s.as_bytes(), Phase::Day).to_string();
+        assert_eq!(day("3  3 4 0 1"), "3 0 3 4 0");
+        assert_eq!(day("4 5 0 5 4 4 4"), "4 5 0 5 4");
+        assert_eq!(day("-1 3 1 3 4\n"), "0 3 1 3 4");
+        assert_eq!(day("3x 3 0 3 1"), "3 3 0 3 1");
+        assert_eq!(day("7 2 0 5 3"), "0 2 0 5 3");
+        assert_eq!(day("5 4 5 4"), "5 4 5 4 0");
+        assert_eq!(day(" 1\t2 3 4 5\r\n"), "1 3 4 5 0", "a tab is not a separator");
+        assert_eq!(day("0x3 1 2 3 4"), "3 1 2 3 4");
+        assert_eq!(day(""), "0 0 0 0 0");
+        assert_eq!(read_answer(b"5  5", Phase::Night).to_string(), "5 0");
+    }
+
+    #[test]
+    fn columns_put_self_first() {
+        assert_eq!(columns(0), [0, 1, 2, 3]);
+        assert_eq!(columns(2), [2, 0, 1, 3]);
+        assert_eq!(columns(3), [3, 0, 1, 2]);
+    }
+
+    fn err_of(input: &str) -> InputError {
+        parse_stream(input.as_bytes()).unwrap_err()
+    }
+
+    const TURN1: &str = "9 4 6\n3 4 5 6 3 4\n1 D\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n";
+
+    #[test]
+    fn tokens_not_lines() {
+        let squashed = TURN1.replace('\n', " ").replace("1 D", "1\r\n\tD");
+        let (st, views) = parse_stream(squashed.as_bytes()).unwrap();
+        assert_eq!(st, [3, 4, 5, 6, 3, 4]);
+        assert_eq!(views.len(), 1);
+        assert_eq!(views[0].last_night, Some(Row::ZERO));
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let e = err_of(&TURN1.replace("1 D\n0 0 0 0\n0 0", "1 D\n0 0 0 0\n0 x"));
+        assert_eq!((e.line, e.token, e.turn), (5, 2, 1));
+        assert!(e.message.contains("'x'") && e.message.contains("not a number"), "{e}");
+        let e = err_of(&TURN1.replace("9 4 6", "9 4 7"));
+        assert_eq!((e.line, e.token, e.turn), (1, 3, 0));
+        let e = err_of(&TURN1.replace("3 4 5 6 3 4", "3 4 5 7 3 4"));
+        assert!(e.message.contains("strength of lord 3"), "{e}");
+        let e = err_of(&TURN1.replace("1 D", "1 X"));
+        assert!(e.message.contains("phase D or N"), "{e}");
+        let e = err_of(&TURN1[..TURN1.len() - 4]);
+        assert!(e.message.contains("ended in mid-turn") && e.token == 0, "{e}");
+        let e = err_of(&TURN1.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 0 0 0 0\n"));
+        assert!(e.message.contains("N line"), "{e}");
+        let e = err_of(&TURN1.replacen("0 0 0 0\n", "0 -2 0 0\n", 1));
+        assert!(e.message.contains("negative"), "{e}");
+        let e = err_of(&TURN1.replacen("0 0 0 0\n", "0 256 0 0\n", 1));
+        assert!(e.message.contains("larger than 255"), "{e}");
+    }
+
+    #[test]
+    fn empty_input_is_not_an_error() {
+        assert_eq!(parse_stream(b"").unwrap().1.len(), 0);
+        assert_eq!(parse_stream(b"  \n ").unwrap().1.len(), 0);
+    }
+}
