@@ -99,7 +99,8 @@ pub struct InputError {
 
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let place = if self.turn == 0 { "settings".to_string() } else { format!("turn {}", self.turn) };
+        let place =
+            if self.turn == 0 { "settings".to_string() } else { format!("turn {}", self.turn) };
         if self.token == 0 {
             write!(f, "line {} ({place}): {}", self.line, self.message)
         } else {
@@ -211,7 +212,8 @@ impl<R: Read> InputReader<R> {
 
     /// The next token, or `None` at end of input.
     fn token(&mut self) -> Result<Option<Token>, InputError> {
-        let io_err = |s: &Self, e: std::io::Error| s.err(s.line, 0, format!("cannot read input: {e}"));
+        let io_err =
+            |s: &Self, e: std::io::Error| s.err(s.line, 0, format!("cannot read input: {e}"));
         // Skip whitespace.
         loop {
             if self.start == self.end && !self.fill().map_err(|e| io_err(self, e))? {
@@ -229,8 +231,12 @@ impl<R: Read> InputReader<R> {
             }
         }
         self.pos_in_line += 1;
-        let mut tok =
-            Token { text: Vec::new(), line: self.line, pos: self.pos_in_line, arrived: self.chunk_time };
+        let mut tok = Token {
+            text: Vec::new(),
+            line: self.line,
+            pos: self.pos_in_line,
+            arrived: self.chunk_time,
+        };
         loop {
             if self.start == self.end && !self.fill().map_err(|e| io_err(self, e))? {
                 break;
@@ -242,7 +248,11 @@ impl<R: Read> InputReader<R> {
             if tok.text.len() == MAX_TOKEN {
                 let mut long = tok.text.clone();
                 long.push(b);
-                return Err(self.err(tok.line, tok.pos, format!("token too long: {}", describe(&long))));
+                return Err(self.err(
+                    tok.line,
+                    tok.pos,
+                    format!("token too long: {}", describe(&long)),
+                ));
             }
             tok.text.push(b);
             self.start += 1;
@@ -253,7 +263,9 @@ impl<R: Read> InputReader<R> {
     fn expect_token(&mut self, what: &str) -> Result<Token, InputError> {
         match self.token()? {
             Some(t) => Ok(t),
-            None => Err(self.err(self.line, 0, format!("input ended in mid-turn, expected {what}"))),
+            None => {
+                Err(self.err(self.line, 0, format!("input ended in mid-turn, expected {what}")))
+            }
         }
     }
 
@@ -263,7 +275,8 @@ impl<R: Read> InputReader<R> {
         let fail = |s: &Self, why: &str| {
             Err(s.err(t.line, t.pos, format!("expected {what}, got {} ({why})", describe(text))))
         };
-        if text.first() == Some(&b'-') && text.len() > 1 && text[1..].iter().all(u8::is_ascii_digit) {
+        if text.first() == Some(&b'-') && text.len() > 1 && text[1..].iter().all(u8::is_ascii_digit)
+        {
             return fail(self, "negative");
         }
         if !text.iter().all(u8::is_ascii_digit) {
@@ -342,7 +355,11 @@ impl<R: Read> InputReader<R> {
         let head = match self.token()? {
             None if started.is_none() => return Ok(None),
             None => {
-                return Err(self.err(self.line, 0, "input ended after the settings, expected the turn line 'T P'".into()));
+                return Err(self.err(
+                    self.line,
+                    0,
+                    "input ended after the settings, expected the turn line 'T P'".into(),
+                ));
             }
             Some(t) => t,
         };
@@ -368,7 +385,11 @@ impl<R: Read> InputReader<R> {
             b"D" => Phase::Day,
             b"N" => Phase::Night,
             other => {
-                return Err(self.err(p.line, p.pos, format!("expected the phase D or N, got {}", describe(other))));
+                return Err(self.err(
+                    p.line,
+                    p.pos,
+                    format!("expected the phase D or N, got {}", describe(other)),
+                ));
             }
         };
         let mut public = [Row::ZERO; DAIMYO];

@@ -288,7 +288,11 @@ impl State {
         let phase = self.phase();
         for (d, m) in moves.iter().enumerate() {
             if m.phase() != phase {
-                return Err(format!("daimyo {d} named {} lords on turn {}", m.lords().len(), self.turn));
+                return Err(format!(
+                    "daimyo {d} named {} lords on turn {}",
+                    m.lords().len(),
+                    self.turn
+                ));
             }
         }
         let counts: [Row; DAIMYO] = std::array::from_fn(|d| moves[d].counts());
@@ -393,7 +397,10 @@ mod tests {
         assert!(Move::new(&[0, 1, 2]).is_none());
         let m = Move::new(&[3, 3]).unwrap();
         assert_eq!(m.increment().to_array(), [0, 0, 0, 4, 0, 0]);
-        assert_eq!(Move::from_counts(Row::from_array([2, 0, 0, 3, 0, 0])).unwrap().to_string(), "0 0 3 3 3");
+        assert_eq!(
+            Move::from_counts(Row::from_array([2, 0, 0, 3, 0, 0])).unwrap().to_string(),
+            "0 0 3 3 3"
+        );
         let mut s = State::new([3; 6]);
         assert!(s.play(&[m; 4]).is_err(), "a night move on a day turn is refused");
     }

@@ -14,7 +14,10 @@ fn games() -> Vec<(String, Value)> {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
             let text = std::fs::read_to_string(&path).unwrap();
-            out.push((path.file_name().unwrap().to_string_lossy().into_owned(), serde_json::from_str(&text).unwrap()));
+            out.push((
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                serde_json::from_str(&text).unwrap(),
+            ));
         }
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -23,8 +26,12 @@ fn games() -> Vec<(String, Value)> {
 }
 
 fn applied(g: &Value, turn: usize, seat: usize) -> Move {
-    let lords: Vec<u8> =
-        g["applied"][turn][seat].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect();
+    let lords: Vec<u8> = g["applied"][turn][seat]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u8)
+        .collect();
     Move::new(&lords).unwrap()
 }
 
@@ -74,13 +81,21 @@ fn applied_moves_give_the_recorded_totals_and_winner() {
             if turn == 4 {
                 for seat in 0..DAIMYO {
                     let want = g["totals_after_turn5"][seat].as_f64().unwrap();
-                    assert_eq!(s.totals()[seat] as f64 / 12.0, want, "{name} after turn 5, seat {seat}");
+                    assert_eq!(
+                        s.totals()[seat] as f64 / 12.0,
+                        want,
+                        "{name} after turn 5, seat {seat}"
+                    );
                 }
             }
         }
         let totals = s.totals();
         for seat in 0..DAIMYO {
-            assert_eq!(totals[seat] as i64, g["totals_x12"][seat].as_i64().unwrap(), "{name} seat {seat}");
+            assert_eq!(
+                totals[seat] as i64,
+                g["totals_x12"][seat].as_i64().unwrap(),
+                "{name} seat {seat}"
+            );
             assert_eq!(totals[seat] as f64 / 12.0, g["totals"][seat].as_f64().unwrap(), "{name}");
         }
         let want = g["winner"].as_u64().map(|w| w as usize);
@@ -131,7 +146,8 @@ fn recorded_inputs_parse_to_the_referee_views() {
         }
         for (seat, want) in expected.iter().enumerate() {
             let input = g["inputs"][seat].as_str().unwrap();
-            let (got_st, views) = parse_stream(input.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (got_st, views) =
+                parse_stream(input.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(got_st, st, "{name}");
             assert_eq!(views[..], want[..views.len()], "{name} seat {seat}");
         }

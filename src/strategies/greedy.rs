@@ -1,0 +1,67 @@
+//! Greedy on strength: piles onto the strongest lords. Each pick goes to the lord with the
+//! largest strength² / (1 + picks it already got this turn), so the strongest lords take several
+//! picks and weak ones none. It ignores what anyone else does.
+
+use crate::agent::Agent;
+use crate::protocol::View;
+use crate::rules::{LORDS, Move};
+use std::time::Instant;
+
+#[derive(Default)]
+pub struct Greedy {
+    strengths: [u8; LORDS],
+}
+
+impl Agent for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+    fn new_game(&mut self, strengths: [u8; LORDS], _seed: u64) {
+        self.strengths = strengths;
+    }
+    fn act(&mut self, view: &View, _started: Instant) -> Move {
+        let mut picks = [0u32; LORDS];
+        let mut lords = [0u8; 5];
+        let n = view.phase.picks();
+        for l in lords.iter_mut().take(n) {
+            // Compare strength_a² / (1 + picks_a) by cross-multiplication; ties go to the
+            // stronger lord, then the lower index.
+            let sq = |l: usize| self.strengths[l] as u32 * self.strengths[l] as u32;
+            let best = (0..LORDS)
+                .max_by(|&a, &b| {
+                    (sq(a) * (1 + picks[b]))
+                        .cmp(&(sq(b) * (1 + picks[a])))
+                        .then(self.strengths[a].cmp(&self.strengths[b]))
+                        .then(b.cmp(&a))
+                })
+                .unwrap();
+            picks[best] += 1;
+            *l = best as u8;
+        }
+        Move::new(&lords[..n]).expect("lords in range")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Phase, Row};
+
+    #[test]
+    fn piles_onto_the_strongest() {
+        let mut g = Greedy::default();
+        g.new_game([3, 6, 4, 3, 5, 3], 0);
+        let day = View {
+            turn: 1,
+            phase: Phase::Day,
+            public: [Row::ZERO; 4],
+            own: Row::ZERO,
+            last_night: Some(Row::ZERO),
+        };
+        // 36, 25, 36/2 = 18, 16, 25/2 = 12.5: the two strongest take two picks each.
+        let m = g.act(&day, Instant::now());
+        assert_eq!(m.counts().to_array(), [0, 2, 1, 0, 2, 0]);
+        let night = View { phase: Phase::Night, turn: 2, last_night: None, ..day };
+        assert_eq!(g.act(&night, Instant::now()).counts().to_array(), [0, 1, 0, 0, 1, 0]);
+    }
+}
