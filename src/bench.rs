@@ -1,6 +1,112 @@
-//! Deterministic bench: search signature and speed.
+//! `daimyo bench`: fixed positions, fixed seed, fixed rollout budget. It prints one signature
+//! line, unchanged unless the search's play changes, and the speed of the search's rollouts and
+//! of uniformly random full games from turn 1.
 
-pub fn main(_args: &[String]) -> i32 {
-    eprintln!("daimyo bench: not built yet");
-    2
+use crate::knowledge::{Position, Tracker};
+use crate::params;
+use crate::protocol::View;
+use crate::rules::{DAIMYO, Move, State, strengths_from_seed};
+use crate::search::{search, uniform_rollouts};
+use crate::timeman::Limits;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Instant;
+
+const USAGE: &str = "\
+daimyo bench [--rollouts N] [--games N]
+  --rollouts N   search rollouts per position (default 100000)
+  --games N      uniformly random full games for the rollout speed (default 4000000)
+Prints the signature (a hash of the moves and statistics of every position) and the speeds.
+";
+
+/// Positions of seat 0 at turns 1, 2, 3, 5, 6, 7, 8 and 9 of two games whose lords come from
+/// manager seeds and whose moves are drawn from a fixed stream.
+pub fn positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
+    for seed in [1u32, 77] {
+        let st = strengths_from_seed(seed);
+        let mut s = State::new(st);
+        let mut tracker = Tracker::new(st);
+        while !s.is_over() {
+            tracker.observe(&View::of_seat(&s, 0));
+            if [1, 2, 3, 5, 6, 7, 8, 9].contains(&s.turn) {
+                out.push(tracker.position());
+            }
+            let picks = s.phase().picks();
+            let moves: [Move; DAIMYO] = std::array::from_fn(|_| {
+                let lords: Vec<u8> = (0..picks).map(|_| (rng.next_u64() % 6) as u8).collect();
+                Move::new(&lords).unwrap()
+            });
+            s.play(&moves).unwrap();
+        }
+    }
+    out
+}
+
+fn fnv(h: u64, x: u64) -> u64 {
+    (h ^ x).wrapping_mul(0x100_0000_01b3)
+}
+
+pub struct BenchResult {
+    pub signature: u64,
+    pub search_rollouts: u64,
+    pub search_secs: f64,
+}
+
+/// Searches every bench position with a fixed budget and seed.
+pub fn run_search(rollouts: u64) -> BenchResult {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut total = 0;
+    let t0 = Instant::now();
+    for (i, pos) in positions().iter().enumerate() {
+        let limits = Limits { deadline: None, rollouts: Some(rollouts) };
+        let res = search(pos, &params::FOUNDATION, &limits, i as u64 + 1);
+        total += res.rollouts;
+        h = fnv(h, res.best.counts().0);
+        for (_, t) in res.ranked.iter().take(3) {
+            h = fnv(fnv(h, t.credit), t.margin as u64);
+        }
+    }
+    BenchResult { signature: h, search_rollouts: total, search_secs: t0.elapsed().as_secs_f64() }
+}
+
+pub fn main(args: &[String]) -> i32 {
+    let mut rollouts = 100_000u64;
+    let mut games = 4_000_000u64;
+    let mut i = 0;
+    while i < args.len() {
+        let r = match args[i].as_str() {
+            "--rollouts" => crate::cli::value(args, &mut i).map(|v| rollouts = v),
+            "--games" => crate::cli::value(args, &mut i).map(|v| games = v),
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return 0;
+            }
+            other => Err(format!("unknown argument '{other}'\n{USAGE}")),
+        };
+        if let Err(e) = r {
+            eprintln!("daimyo bench: {e}");
+            return 2;
+        }
+        i += 1;
+    }
+    let b = run_search(rollouts);
+    let n = positions().len();
+    println!(
+        "search:  {} positions x {rollouts} rollouts: {} rollouts in {:.2} s = {:.2} M rollouts/s",
+        n,
+        b.search_rollouts,
+        b.search_secs,
+        b.search_rollouts as f64 / b.search_secs / 1e6
+    );
+    let t0 = Instant::now();
+    let check = uniform_rollouts(&strengths_from_seed(1), games, 1);
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "uniform: {games} random games from turn 1 in {secs:.2} s = {:.2} M rollouts/s (checksum {check})",
+        games as f64 / secs / 1e6
+    );
+    println!("Signature: {}", b.signature);
+    0
 }

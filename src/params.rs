@@ -1,0 +1,27 @@
+//! Every tunable of the bot in one block, named for what it means.
+
+/// Time and rollout budgeting.
+pub mod time {
+    /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
+    /// 1000 ms; the rest is margin for a loaded machine, process scheduling and the pipe.
+    pub const DEFAULT_MS: u64 = 700;
+    /// Never plan to end the search later than this after the turn began, whatever was asked.
+    pub const HARD_CAP_MS: u64 = 900;
+}
+
+/// How the search spends its rollouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    /// Pre-drawn moves per daimyo and phase that rollouts pick from (a power of two ≤ 256).
+    pub pool: usize,
+    /// Pre-drawn hidden-night worlds that rollouts pick from (a power of two ≤ 256).
+    pub worlds: usize,
+    /// Opponent prior for each pick: this share uniform over the lords ...
+    pub prior_uniform: f64,
+    /// ... the rest proportional to strength raised to this power.
+    pub prior_strength_power: f64,
+}
+
+/// The foundation search: flat Monte Carlo over every legal move, equal rollouts for each.
+pub const FOUNDATION: Search =
+    Search { pool: 256, worlds: 256, prior_uniform: 0.5, prior_strength_power: 2.0 };
