@@ -445,10 +445,15 @@ pub fn js_parse_int(s: &str) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
+/// JavaScript's `String.prototype.trim`: white space and the byte-order mark.
+fn js_trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
 /// The move the manager applies for an answer chunk on a turn of `phase`.
 pub fn read_answer(chunk: &[u8], phase: Phase) -> Move {
     let text = String::from_utf8_lossy(chunk);
-    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let trimmed = js_trim(&text);
     let mut tokens = trimmed.split(' ');
     let mut lords = [0u8; crate::rules::DAY_PICKS];
     let n = phase.picks();
@@ -459,6 +464,21 @@ pub fn read_answer(chunk: &[u8], phase: Phase) -> Move {
         };
     }
     Move::new(&lords[..n]).expect("lords are in range")
+}
+
+/// Whether a program's first chunk is the manager's READY: trimmed, any case.
+pub fn says_ready(chunk: &[u8]) -> bool {
+    js_trim(&String::from_utf8_lossy(chunk)).to_lowercase() == "ready"
+}
+
+/// Whether an answer chunk is exactly what the protocol asks for: after trimming, the phase's
+/// number of single-digit lords 0..5 separated by single spaces. `read_answer` reads anything;
+/// this tells the arena which answers only worked by luck or were mangled.
+pub fn is_well_formed(chunk: &[u8], phase: Phase) -> bool {
+    let text = String::from_utf8_lossy(chunk);
+    let trimmed = js_trim(&text);
+    let tokens: Vec<&str> = trimmed.split(' ').collect();
+    tokens.len() == phase.picks() && tokens.iter().all(|t| matches!(t.as_bytes(), [b'0'..=b'5']))
 }
 
 #[cfg(test)]
@@ -478,6 +498,17 @@ mod tests {
         assert_eq!(day("0x3 1 2 3 4"), "3 1 2 3 4");
         assert_eq!(day(""), "0 0 0 0 0");
         assert_eq!(read_answer(b"5  5", Phase::Night).to_string(), "5 0");
+    }
+
+    #[test]
+    fn well_formed_answers_and_ready() {
+        let day = |s: &str| is_well_formed(s.as_bytes(), Phase::Day);
+        assert!(day("0 1 2 3 5\n") && day(" 4 4 4 4 4 "));
+        assert!(!day("0 1 2 3") && !day("0 1 2 3 4 5") && !day("0  1 2 3 4") && !day("0 1 2 3 6"));
+        assert!(!day("0 1 2 3 3x") && !day("0\t1 2 3 4") && !day("0 1 2 3 04"));
+        assert!(is_well_formed(b"5 5\n", Phase::Night) && !is_well_formed(b"5", Phase::Night));
+        assert!(says_ready(b"READY\n") && says_ready(b" ready\r\n"));
+        assert!(!says_ready(b"READY\n1 2") && !says_ready(b"") && !says_ready(b"REDY"));
     }
 
     #[test]

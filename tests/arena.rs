@@ -1,0 +1,358 @@
+//! The arena: the referee against the 60 official recorded games, real processes that behave
+//! and misbehave, the command line and its `--out` lines, and the table's arithmetic.
+
+use daimyo::arena::process::Program;
+use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
+use daimyo::arena::stats::{Stats, mean_interval};
+use daimyo::arena::{Entrant, json_line};
+use daimyo::protocol::View;
+use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{applied, games, strengths};
+
+/// Replays a recorded seat: its answers as raw chunks, keeping every byte it is sent.
+struct Scripted<'a> {
+    outputs: Vec<String>,
+    style: String,
+    turn: usize,
+    received: &'a mut String,
+}
+
+impl Seat for Scripted<'_> {
+    fn start(&mut self, _strengths: [u8; LORDS], _seed: u64) {}
+    fn ready(&mut self, _deadline: Instant) -> Reply {
+        Reply::Chunk(b"READY\n".to_vec(), Instant::now())
+    }
+    fn ask(&mut self, _view: &View, text: &str, started: Instant, _deadline: Instant) -> Reply {
+        self.received.push_str(text);
+        self.turn += 1;
+        match self.outputs.get(self.turn - 1).map(String::as_str) {
+            Some("<exit>") => Reply::Gone,
+            Some(line) => Reply::Chunk(format!("{line}\n").into_bytes(), Instant::now()),
+            // The recorded `tle` program answered the turn after its last output 1.6 s late.
+            None if self.style == "tle" => {
+                Reply::Chunk(b"1 2 3 4 5\n".to_vec(), started + Duration::from_millis(1600))
+            }
+            None => panic!("the referee asked a seat with nothing left to say"),
+        }
+    }
+    fn stop(&mut self) {}
+}
+
+#[test]
+fn referee_reproduces_the_official_games() {
+    let mut messy_malformed = 0;
+    for (name, g) in games() {
+        let mut received: [String; DAIMYO] = Default::default();
+        let rec = {
+            let mut it = received.iter_mut().enumerate();
+            let mut seats: [Box<dyn Seat + '_>; DAIMYO] = std::array::from_fn(|_| {
+                let (seat, r) = it.next().unwrap();
+                Box::new(Scripted {
+                    outputs: g["outputs"][seat]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|o| o.as_str().unwrap().to_string())
+                        .collect(),
+                    style: g["styles"][seat].as_str().unwrap().into(),
+                    turn: 0,
+                    received: r,
+                }) as Box<dyn Seat>
+            });
+            referee::play(&mut seats, strengths(&g), [0; DAIMYO], Limits::MANAGER)
+        };
+        for turn in 0..9 {
+            for seat in 0..DAIMYO {
+                assert_eq!(rec.commands[turn][seat], applied(&g, turn, seat), "{name} {turn}");
+            }
+        }
+        let totals: Vec<i64> = rec.totals_x12.iter().map(|&t| t as i64).collect();
+        let want: Vec<i64> =
+            g["totals_x12"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        assert_eq!(totals, want, "{name}");
+        assert_eq!(rec.winner, g["winner"].as_u64().map(|w| w as usize), "{name}");
+        for seat in 0..DAIMYO {
+            assert_eq!(received[seat], g["inputs"][seat].as_str().unwrap(), "{name} seat {seat}");
+            let style = g["styles"][seat].as_str().unwrap();
+            let r = &rec.seats[seat];
+            assert!(r.ready);
+            assert_eq!(r.timeouts, (style == "tle") as u32, "{name} seat {seat}");
+            assert_eq!(r.gone_at, (style == "crash").then_some(6), "{name} seat {seat}");
+            assert_eq!(r.malformed > 0, style == "messy", "{name} seat {seat}");
+            let answered = match style {
+                "tle" => 3,
+                "crash" => 5,
+                _ => 9,
+            };
+            assert_eq!(r.times_ms.len(), answered, "{name} seat {seat}");
+            if style == "messy" {
+                messy_malformed += r.malformed;
+            }
+        }
+    }
+    // Counted separately from the recorded outputs: 55 answers of the messy seats are not
+    // exactly five (or two) lords 0..5 separated by single spaces.
+    assert_eq!(messy_malformed, 55);
+}
+
+fn program(name: &str) -> Box<dyn Seat> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(name);
+    Box::new(Program::new(vec!["bash".into(), path.to_string_lossy().into()], false))
+}
+
+/// One game with a test program in seat 0 and built-in random players elsewhere.
+fn game_with(name: &str, limits: Limits) -> GameRecord {
+    let mut seats: [Box<dyn Seat>; DAIMYO] = std::array::from_fn(|s| {
+        if s == 0 {
+            program(name)
+        } else {
+            Box::new(Builtin(daimyo::cli::agent("random", None, None).unwrap())) as Box<dyn Seat>
+        }
+    });
+    referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], limits)
+}
+
+fn seat0(rec: &GameRecord) -> Vec<String> {
+    rec.commands.iter().map(|t| t[0].to_string()).collect()
+}
+
+fn zeros(from_turn: usize) -> Vec<String> {
+    (from_turn..=9).map(|t| if t % 2 == 1 { "0 0 0 0 0" } else { "0 0" }.to_string()).collect()
+}
+
+#[test]
+fn a_late_answer_is_a_time_out_for_the_rest_of_the_game() {
+    let rec = game_with("slow.sh", Limits::MANAGER);
+    let s = &rec.seats[0];
+    assert!(s.ready);
+    assert_eq!((s.timeouts, s.malformed, s.gone_at), (1, 0, None));
+    assert_eq!(s.times_ms.len(), 1);
+    assert_eq!(seat0(&rec)[..1], ["1 2 3 4 5"]);
+    assert_eq!(seat0(&rec)[1..], zeros(2));
+}
+
+#[test]
+fn a_split_answer_spills_into_the_next_turn() {
+    let rec = game_with("split.sh", Limits::MANAGER);
+    let s = &rec.seats[0];
+    assert_eq!((s.timeouts, s.malformed, s.times_ms.len()), (0, 7, 9), "{s:?} {:?}", seat0(&rec));
+    // Pieces in order: "0 1 2", " 3 4" (day answer), "5", " 5" (night answer), ...
+    let want = [
+        "0 1 2 0 0",
+        "3 4",
+        "5 0 0 0 0",
+        "5 0",
+        "0 1 2 0 0",
+        "3 4",
+        "5 0 0 0 0",
+        "5 0",
+        "0 1 2 0 0",
+    ];
+    assert_eq!(seat0(&rec), want);
+}
+
+#[test]
+fn a_program_that_exits_plays_lord_zero() {
+    let rec = game_with("exits.sh", Limits::MANAGER);
+    let s = &rec.seats[0];
+    assert_eq!((s.timeouts, s.malformed, s.gone_at, s.times_ms.len()), (0, 0, Some(3), 2));
+    assert_eq!(seat0(&rec)[..2], ["1 2 3 4 5", "3 3"]);
+    assert_eq!(seat0(&rec)[2..], zeros(3));
+    // The others played on as usual.
+    assert!(rec.seats[1..].iter().all(|r| r.times_ms.len() == 9));
+}
+
+#[test]
+fn a_program_that_never_says_ready_plays_lord_zero_all_game() {
+    let begun = Instant::now();
+    let limits = Limits { ready: Duration::from_millis(300), ..Limits::MANAGER };
+    let rec = game_with("silent.sh", limits);
+    assert!(begun.elapsed() >= Duration::from_millis(300));
+    assert_eq!(rec.seats[0], SeatRecord { ready: false, ..SeatRecord::default() });
+    assert_eq!(seat0(&rec), zeros(1));
+    // A program that cannot even be started is treated the same way.
+    let mut seats: [Box<dyn Seat>; DAIMYO] =
+        std::array::from_fn(|_| Box::new(Program::new(vec!["/nonexistent".into()], false)) as _);
+    let rec = referee::play(&mut seats, strengths_from_seed(1), [0; DAIMYO], Limits::MANAGER);
+    assert!(rec.seats.iter().all(|s| !s.ready && s.times_ms.is_empty()));
+    assert_eq!(rec.winner, None);
+}
+
+fn daimyo(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_daimyo")).args(args).output().unwrap()
+}
+
+fn numbers(v: &Value) -> Vec<i64> {
+    v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
+}
+
+#[test]
+fn arena_with_external_programs() {
+    let exe = env!("CARGO_BIN_EXE_daimyo");
+    let out = std::env::temp_dir().join(format!("daimyo-arena-{}.jsonl", std::process::id()));
+    let random = format!("exec:{exe} play random");
+    let r = daimyo(&[
+        "arena",
+        "--seeds",
+        "2",
+        "--first-seed",
+        "41",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        &random,
+        "greedy",
+        &random,
+        "random",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(r.stderr.is_empty(), "--quiet: {}", String::from_utf8_lossy(&r.stderr));
+    let table = String::from_utf8(r.stdout).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].contains("seeds 41..42") && lines[0].contains("8 games"), "{table}");
+    assert_eq!(lines.len(), 5, "header, column names, three entrants:\n{table}");
+    assert!(lines[2].starts_with(&random) && lines[2].contains(" 16 "), "{table}");
+    let width = |l: &str| l.chars().count();
+    assert!(lines[2..].iter().all(|l| width(l) == width(lines[1])), "aligned:\n{table}");
+
+    let text = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 8);
+    let labels = [random.as_str(), "greedy", random.as_str(), "random"];
+    for (i, g) in games.iter().enumerate() {
+        let (seed, rotation) = (41 + i as u32 / 4, i % 4);
+        assert_eq!(
+            (g["seed"].as_u64(), g["rotation"].as_u64()),
+            (Some(seed as u64), Some(i as u64 % 4))
+        );
+        for s in 0..DAIMYO {
+            assert_eq!(g["seats"][s], labels[(s + rotation) % 4]);
+        }
+        let st = strengths_from_seed(seed);
+        assert_eq!(numbers(&g["strengths"]), st.map(i64::from));
+        assert_eq!(g["replay"]["commands"], g["commands"]);
+        assert_eq!(g["replay"]["seed"], g["seed"]);
+        let mut state = State::new(st);
+        for turn in g["commands"].as_array().unwrap() {
+            let moves: [Move; DAIMYO] = std::array::from_fn(|s| {
+                let lords: Vec<u8> = numbers(&turn[s]).iter().map(|&l| l as u8).collect();
+                Move::new(&lords).unwrap()
+            });
+            state.play(&moves).unwrap();
+        }
+        assert!(state.is_over());
+        let totals = state.totals();
+        assert_eq!(numbers(&g["totals_x12"]), totals.map(i64::from));
+        assert_eq!(g["winner"].as_u64().map(|w| w as usize), winner(&totals));
+        assert_eq!(numbers(&g["timeouts"]), [0; 4]);
+        assert_eq!(numbers(&g["malformed"]), [0; 4]);
+        assert!(g["ready"].as_array().unwrap().iter().all(|r| r == true));
+        assert!(g["max_ms"].as_array().unwrap().iter().all(|m| m.as_f64().unwrap() < 1000.0));
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    for args in [
+        &["arena", "random", "random", "random"][..],
+        &["arena", "random", "random", "random", "nobody"],
+        &["arena", "random", "random", "random", "random:speed=3"],
+        &["arena", "--seeds", "0", "random", "random", "random", "random"],
+        &["arena", "--jobs", "x", "random", "random", "random", "random"],
+        &["arena", "--fast", "random", "random", "random", "random"],
+        &["arena", "exec:/no/such/program", "random", "random", "random"],
+    ] {
+        let r = daimyo(args);
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&r.stderr).starts_with("daimyo arena: "), "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}");
+    }
+    let help = daimyo(&["arena", "--help"]);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--first-seed"));
+}
+
+#[test]
+fn entrants_read_their_settings() {
+    assert_eq!(
+        Entrant::parse("bot:time=200,rollouts=500").unwrap(),
+        Entrant::Builtin {
+            label: "bot:time=200,rollouts=500".into(),
+            name: "bot".into(),
+            time_ms: Some(200),
+            rollouts: Some(500)
+        }
+    );
+    let e = Entrant::parse("exec:bash  -c  true").unwrap();
+    assert_eq!(
+        e,
+        Entrant::Exec {
+            label: "exec:bash -c true".into(),
+            argv: vec!["bash".into(), "-c".into(), "true".into()]
+        }
+    );
+    assert!(Entrant::parse("bot:time=soon").is_err());
+}
+
+fn record(totals_x12: [i32; DAIMYO]) -> GameRecord {
+    let mut seats: [SeatRecord; DAIMYO] = Default::default();
+    seats[0].times_ms = vec![3.0, 1.0];
+    GameRecord {
+        strengths: [3; LORDS],
+        commands: Vec::new(),
+        totals_x12,
+        winner: winner(&totals_x12),
+        seats,
+    }
+}
+
+#[test]
+fn interval_over_seed_blocks() {
+    // Two blocks 0 and 1: mean 0.5, sample sd sqrt(0.5), half-width 1.96 sqrt(0.5) / sqrt(2).
+    let (m, h) = mean_interval(&[0.0, 1.0]);
+    assert_eq!(m, 0.5);
+    assert!((h.unwrap() - 0.98).abs() < 1e-12);
+    // Four blocks: mean 0.25, sd sqrt(0.125 / 3) = 0.204124, half-width 1.96 * 0.204124 / 2.
+    let (m, h) = mean_interval(&[0.5, 0.25, 0.0, 0.25]);
+    assert_eq!(m, 0.25);
+    assert!((h.unwrap() - 0.200041).abs() < 1e-6, "{h:?}");
+    assert_eq!(mean_interval(&[0.3]), (0.3, None));
+
+    // `a` holds one seat and `b` three, over two seeds of two games each.
+    let mut stats = Stats::new(&["a", "b", "b", "b"]);
+    stats.add(1, &["a", "b", "b", "b"], &record([24, 0, 0, -24])); // a wins alone
+    stats.add(1, &["b", "a", "b", "b"], &record([12, 12, -12, -12])); // a and b share first
+    stats.add(2, &["b", "b", "a", "b"], &record([0; 4])); // four-way tie
+    stats.add(2, &["b", "b", "b", "a"], &record([12, 0, 0, -12])); // b wins
+    let [a, b] = &stats.tallies[..] else { panic!("two labels") };
+    assert_eq!((a.seat_games, a.wins, a.draws, b.seat_games, b.wins, b.draws), (4, 1, 2, 12, 1, 4));
+    // a's shares: 1 and 1/2 in seed 1, 1/4 and 0 in seed 2: blocks 0.75 and 0.125.
+    let (share, half) = a.share_interval();
+    assert!((share - 1.75 / 4.0).abs() < 1e-12);
+    assert!((half.unwrap() - 1.96 * (0.625f64 * 0.625 / 2.0).sqrt() / 2f64.sqrt()).abs() < 1e-12);
+    // Mean rank: 1, 1.5, 2.5, 4.
+    assert_eq!(a.rank_sum / 4.0, 2.25);
+    assert_eq!(a.total_x12, 24, "24 + 12 + 0 - 12");
+    assert_eq!(b.times_ms.len(), 6, "seat 0's times go to whoever sat there");
+}
+
+#[test]
+fn out_lines_escape_labels() {
+    let labels = ["exec:say \"hi\"", "back\\slash", "tab\there", "random"];
+    let line = json_line(5, 2, &labels, &record([12, 0, 0, -12]));
+    let v: Value = serde_json::from_str(&line).unwrap();
+    for (s, l) in labels.iter().enumerate() {
+        assert_eq!(v["seats"][s], *l);
+    }
+    assert_eq!(v["winner"], 0);
+    assert_eq!(v["max_ms"], serde_json::json!([3.0, null, null, null]));
+}

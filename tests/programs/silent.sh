@@ -1,0 +1,2 @@
+# Never says READY.
+exec sleep 30
