@@ -4,10 +4,12 @@
 mod greedy;
 mod knapsack;
 mod random;
+mod rules;
 
 pub use greedy::Greedy;
 pub use knapsack::Knapsack;
 pub use random::Random;
+pub use rules::LordRules;
 
 use crate::agent::Agent;
 use crate::protocol::View;
@@ -18,6 +20,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("random", "every lord uniformly at random, like the official sample program"),
     ("greedy", "piles onto the strongest lords (D'Hondt shares of strength)"),
     ("knapsack", "the move that scores best on the visible intimacies (all 252 tried)"),
+    ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -26,6 +29,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "random" => Some(Box::new(Random::default())),
         "greedy" => Some(Box::new(Greedy::default())),
         "knapsack" => Some(Box::new(Knapsack::default())),
+        "rules" => Some(Box::new(LordRules::default())),
         _ => None,
     }
 }
