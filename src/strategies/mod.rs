@@ -2,11 +2,13 @@
 //! entrants and sparring partners, and the search's opponent models draw on them.
 
 mod greedy;
+mod history;
 mod knapsack;
 mod random;
 mod rules;
 
 pub use greedy::Greedy;
+pub use history::History;
 pub use knapsack::Knapsack;
 pub use random::Random;
 pub use rules::LordRules;
@@ -21,6 +23,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("greedy", "piles onto the strongest lords (D'Hondt shares of strength)"),
     ("knapsack", "the move that scores best on the visible intimacies (all 252 tried)"),
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
+    ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -30,6 +33,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "greedy" => Some(Box::new(Greedy::default())),
         "knapsack" => Some(Box::new(Knapsack::default())),
         "rules" => Some(Box::new(LordRules::default())),
+        "history" => Some(Box::new(History::default())),
         _ => None,
     }
 }
