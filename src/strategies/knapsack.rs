@@ -3,15 +3,35 @@
 //! Every different move (`rules::legal_counts`: 252 by day, 21 by night) is scored with
 //! `rules::score` on the public intimacies, the own column replaced by the own true intimacy plus
 //! the move (a night pick counts 2). The others' hidden nights are ignored. The highest own score
-//! wins; ties go to the larger margin over the best-scoring opponent, then to the earliest move of
-//! the table. Trying all moves is the exact knapsack of "which lords can five picks win", which
-//! several contest entries solved by hand-written search; at 252 moves brute force is instant.
+//! wins. Ties, frequent once the cheap points are bought, go to the larger `cushion`, then to the
+//! earliest move of the table. Trying all moves is the exact knapsack of "which lords can five
+//! picks win", which several contest entries solved by hand-written search; at 252 moves brute
+//! force is instant.
+//!
+//! A lead of one is all the score asks for, and one random pick or a hidden night takes it back:
+//! with ties broken by the margin over the best opponent it won 27% against three random
+//! players, with the cushion 35% (200 games each).
 
 use super::clamped;
 use crate::agent::Agent;
 use crate::protocol::View;
 use crate::rules::{LORDS, Move, Phase, Row, legal_counts, score};
 use std::time::Instant;
+
+/// Leads beyond this many intimacy points no longer count in the cushion.
+pub const CUSHION_CAP: i32 = 3;
+
+/// How safely the rows hold their places: per lord, the own lead over the best other (negative
+/// when behind) capped at `CUSHION_CAP`, weighted by strength and summed.
+fn cushion(strengths: &[u8; LORDS], rows: &[Row; 4]) -> i32 {
+    (0..LORDS)
+        .map(|l| {
+            let best = rows[1].get(l).max(rows[2].get(l)).max(rows[3].get(l));
+            let lead = (rows[0].get(l) as i32 - best as i32).min(CUSHION_CAP);
+            strengths[l] as i32 * lead
+        })
+        .sum()
+}
 
 #[derive(Default)]
 pub struct Knapsack {
@@ -32,8 +52,7 @@ impl Agent for Knapsack {
             let gain = if v.phase == Phase::Night { counts.double() } else { counts };
             let mut rows = v.public;
             rows[0] = v.own.add(gain);
-            let s = score(&self.strengths, &rows);
-            let key = (s[0], s[0] - s[1].max(s[2]).max(s[3]));
+            let key = (score(&self.strengths, &rows)[0], cushion(&self.strengths, &rows));
             if key > best.0 {
                 best = (key, counts);
             }
