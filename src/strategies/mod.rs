@@ -1,12 +1,14 @@
 //! Built-in opponents, each modelled on an approach contest programs used. They are arena
 //! entrants and sparring partners, and the search's opponent models draw on them.
 
+mod flatmc;
 mod greedy;
 mod history;
 mod knapsack;
 mod random;
 mod rules;
 
+pub use flatmc::FlatMc;
 pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
@@ -24,6 +26,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("knapsack", "the move that scores best on the visible intimacies (all 252 tried)"),
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
+    ("flatmc", "flat Monte Carlo: every move, 250 random playouts each (x12 by night)"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -34,6 +37,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "knapsack" => Some(Box::new(Knapsack::default())),
         "rules" => Some(Box::new(LordRules::default())),
         "history" => Some(Box::new(History::default())),
+        "flatmc" => Some(Box::new(FlatMc::default())),
         _ => None,
     }
 }
