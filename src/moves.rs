@@ -119,6 +119,16 @@ mod tests {
         assert!(DAY_MOVES.iter().all(|m| m.sum() == 5));
         assert!(NIGHT_MOVES.iter().all(|m| m.sum() == 2));
         assert_eq!(NIGHT_MOVES[0].to_array(), [2, 0, 0, 0, 0, 0]);
+        for phase in [Phase::Day, Phase::Night] {
+            let lists: Vec<Vec<u8>> = legal(phase)
+                .iter()
+                .map(|&r| crate::rules::Move::from_counts(r).unwrap().lords().to_vec())
+                .collect();
+            assert!(
+                lists.windows(2).all(|w| w[0] < w[1]),
+                "ascending lord lists in order, no repeats"
+            );
+        }
         assert_eq!(NIGHT_MOVES[20].to_array(), [0, 0, 0, 0, 0, 2]);
     }
 

@@ -202,59 +202,6 @@ impl std::fmt::Display for Move {
     }
 }
 
-/// Number of different day moves and night moves, counting a move by how often it names each
-/// lord (order does not matter): multisets of 5 and of 2 among 6 lords.
-pub const DAY_MOVES: usize = 252;
-pub const NIGHT_MOVES: usize = 21;
-
-/// Every multiset of `k` lords (`k` at most `DAY_PICKS`) as negotiation counts, in
-/// lexicographic order of the ascending lord lists: `0 0 0 0 0`, `0 0 0 0 1`, ... `5 5 5 5 5`.
-/// Built at compile time so that searches walk a static table without allocating.
-const fn multisets<const N: usize>(k: usize) -> [Row; N] {
-    let mut out = [Row::ZERO; N];
-    let mut lords = [0usize; DAY_PICKS];
-    let mut n = 0;
-    loop {
-        let mut r = Row::ZERO;
-        let mut i = 0;
-        while i < k {
-            r = r.bump(lords[i], 1);
-            i += 1;
-        }
-        out[n] = r;
-        n += 1;
-        // The next ascending list: raise the last lord that can still rise, and every lord
-        // after it to the same value.
-        let mut j = k;
-        while j > 0 && lords[j - 1] == LORDS - 1 {
-            j -= 1;
-        }
-        if j == 0 {
-            break;
-        }
-        let v = lords[j - 1] + 1;
-        let mut i = j - 1;
-        while i < k {
-            lords[i] = v;
-            i += 1;
-        }
-    }
-    assert!(n == N, "the table size is the number of multisets");
-    out
-}
-
-static DAY_TABLE: [Row; DAY_MOVES] = multisets(DAY_PICKS);
-static NIGHT_TABLE: [Row; NIGHT_MOVES] = multisets(NIGHT_PICKS);
-
-/// Every different move of a phase as negotiation counts (not doubled for nights), in the order
-/// of `multisets`. Strategies that try all moves walk this table.
-pub fn legal_counts(phase: Phase) -> &'static [Row] {
-    match phase {
-        Phase::Day => &DAY_TABLE,
-        Phase::Night => &NIGHT_TABLE,
-    }
-}
-
 /// Scores of one scoring (turn 5 or turn 9) in twelfths, from true intimacies.
 #[inline]
 pub fn score(strengths: &[u8; LORDS], real: &[Row; DAIMYO]) -> [i32; DAIMYO] {
@@ -456,20 +403,6 @@ mod tests {
         );
         let mut s = State::new([3; 6]);
         assert!(s.play(&[m; 4]).is_err(), "a night move on a day turn is refused");
-    }
-
-    #[test]
-    fn every_move_once_in_order() {
-        for phase in [Phase::Day, Phase::Night] {
-            let all = legal_counts(phase);
-            assert!(all.iter().all(|r| r.sum() as usize == phase.picks()));
-            let lists: Vec<Vec<u8>> =
-                all.iter().map(|&r| Move::from_counts(r).unwrap().lords().to_vec()).collect();
-            assert!(lists.windows(2).all(|w| w[0] < w[1]), "strictly ascending, so no repeats");
-            assert_eq!(lists[0], vec![0; phase.picks()]);
-        }
-        assert_eq!(legal_counts(Phase::Day).len(), DAY_MOVES);
-        assert_eq!(legal_counts(Phase::Night).len(), NIGHT_MOVES);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! uniformly at random, and the game is scored to the end. The others' nights that the position
 //! hides are drawn uniformly too, afresh in each playout. The move with the highest mean share of
 //! first place (`rules::first_place_shares`) is played; ties go to the higher mean own total, then
-//! to the earliest move of `rules::legal_counts`.
+//! to the earliest move of `moves::legal`.
 //!
 //! All candidates of a turn see the same random numbers (common random numbers): a candidate's
 //! i-th playout meets the same draws as every other candidate's, so the comparison measures the
@@ -16,11 +16,9 @@
 use super::clamped;
 use crate::agent::Agent;
 use crate::knowledge::{Position, Tracker};
+use crate::moves::{DAY_MOVES_COUNT, NIGHT_MOVES_COUNT, legal};
 use crate::protocol::View;
-use crate::rules::{
-    DAIMYO, DAY_MOVES, LORDS, Move, NIGHT_MOVES, NIGHT_PICKS, Phase, Row, State,
-    first_place_shares, legal_counts,
-};
+use crate::rules::{DAIMYO, LORDS, Move, NIGHT_PICKS, Phase, Row, State, first_place_shares};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -104,7 +102,7 @@ fn playout(root: &Root, mine: Row, rng: &mut impl Rng) -> (u32, i32) {
 /// Every move of `root.phase` with `playouts` playouts each, drawn from `seed`.
 pub fn search(root: &Root, playouts: u32, seed: u64) -> Choice {
     let mut best: Option<Choice> = None;
-    for &counts in legal_counts(root.phase) {
+    for &counts in legal(root.phase) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut c = Choice { counts, share: 0, total: 0, playouts };
         for _ in 0..playouts {
@@ -164,7 +162,9 @@ impl Agent for FlatMc {
         let root = Root::of_position(&self.tracker.position());
         let playouts = match root.phase {
             Phase::Day => self.playouts,
-            Phase::Night => self.playouts.saturating_mul((DAY_MOVES / NIGHT_MOVES) as u32),
+            Phase::Night => {
+                self.playouts.saturating_mul((DAY_MOVES_COUNT / NIGHT_MOVES_COUNT) as u32)
+            }
         };
         let choice = search(&root, playouts, self.rng.next_u64());
         self.last = Some((choice, t0.elapsed().as_secs_f64() * 1e3));

@@ -1,6 +1,6 @@
 //! Visible knapsack: the split of this move's picks that scores best on what it can see.
 //!
-//! Every different move (`rules::legal_counts`: 252 by day, 21 by night) is scored with
+//! Every different move (`moves::legal`: 252 by day, 21 by night) is scored with
 //! `rules::score` on the public intimacies, the own column replaced by the own true intimacy plus
 //! the move (a night pick counts 2). The others' hidden nights are ignored. The highest own score
 //! wins. Ties, frequent once the cheap points are bought, go to the larger `cushion`, then to the
@@ -14,8 +14,9 @@
 
 use super::clamped;
 use crate::agent::Agent;
+use crate::moves::legal;
 use crate::protocol::View;
-use crate::rules::{LORDS, Move, Phase, Row, legal_counts, score};
+use crate::rules::{LORDS, Move, Phase, Row, score};
 use std::time::Instant;
 
 /// Leads beyond this many intimacy points no longer count in the cushion.
@@ -48,7 +49,7 @@ impl Agent for Knapsack {
     fn act(&mut self, view: &View, _started: Instant) -> Move {
         let v = clamped(view);
         let mut best = ((i32::MIN, i32::MIN), Row::ZERO);
-        for &counts in legal_counts(v.phase) {
+        for &counts in legal(v.phase) {
             let gain = if v.phase == Phase::Night { counts.double() } else { counts };
             let mut rows = v.public;
             rows[0] = v.own.add(gain);
