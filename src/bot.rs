@@ -30,6 +30,12 @@ impl Bot {
     }
 }
 
+/// The bot's names with a line each, as `--help` lists them.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    ("bot", "the Monte Carlo search (what daimyo plays with no arguments)"),
+    ("mc1", "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts"),
+];
+
 /// The bot by name (`bot`, or `mc1`: the foundation search), configured by the player options.
 pub fn by_name(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<Box<dyn Agent>> {
     match name {

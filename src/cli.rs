@@ -79,7 +79,10 @@ pub fn agent(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<
 pub fn main(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
+            print!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
+            for (name, what) in crate::bot::CATALOGUE.iter().chain(strategies::CATALOGUE) {
+                println!("  {name:<10}{what}");
+            }
             0
         }
         Some("arena") => crate::arena::main(&args[1..]),

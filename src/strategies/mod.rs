@@ -22,7 +22,7 @@ use crate::rules::{DAIMYO, MAX_INTIMACY, Row, TURNS};
 /// Built-in strategy names with a line each, as `--help` and the arena list them.
 pub const CATALOGUE: &[(&str, &str)] = &[
     ("random", "every lord uniformly at random, like the official sample program"),
-    ("greedy", "piles onto the strongest lords (D'Hondt shares of strength)"),
+    ("greedy", "piles onto the strongest lords (picks in shares of strength squared)"),
     ("knapsack", "the move that scores best on the visible intimacies (all 252 tried)"),
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
