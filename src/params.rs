@@ -20,8 +20,23 @@ pub struct Search {
     pub prior_uniform: f64,
     /// ... the rest proportional to strength raised to this power.
     pub prior_strength_power: f64,
+    /// How rollouts are shared among the candidate moves.
+    pub allocation: Allocation,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allocation {
+    /// Every candidate gets the same number of rollouts.
+    Uniform,
+    /// Sequential halving down to `keep` candidates, which then share what is left.
+    Halving { keep: usize },
 }
 
 /// The foundation search: flat Monte Carlo over every legal move, equal rollouts for each.
-pub const FOUNDATION: Search =
-    Search { pool: 256, worlds: 256, prior_uniform: 0.5, prior_strength_power: 2.0 };
+pub const FOUNDATION: Search = Search {
+    pool: 256,
+    worlds: 256,
+    prior_uniform: 0.5,
+    prior_strength_power: 2.0,
+    allocation: Allocation::Uniform,
+};

@@ -15,7 +15,7 @@
 
 use crate::knowledge::Position;
 use crate::moves::{self, MAX_MOVES, NIGHT_MOVES};
-use crate::params::Search as Params;
+use crate::params::{Allocation, Search as Params};
 use crate::rules::{DAIMYO, LORDS, Move, Phase, Row, TURNS, first_place_shares, score};
 use crate::timeman::Limits;
 use rand::{Rng, SeedableRng};
@@ -237,6 +237,82 @@ fn prepare(
     }
 }
 
+/// Best first.
+fn order(a: &Tally, b: &Tally) -> std::cmp::Ordering {
+    if a.better_than(b) {
+        std::cmp::Ordering::Less
+    } else if b.better_than(a) {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
+}
+
+/// Rounds of rollouts: in a round every candidate still in play meets the same world and the
+/// same opponent moves (one random stream, cloned per candidate).
+struct Rounds {
+    seed: u64,
+    round: u64,
+    done: u64,
+}
+
+impl Rounds {
+    /// Plays rounds over `alive` until `stop(done)`; always at least one round.
+    fn play(
+        &mut self,
+        ro: &Rollouts,
+        alive: &[usize],
+        mine: &[u64; MAX_MOVES],
+        tallies: &mut [Tally; MAX_MOVES],
+        stop: impl Fn(u64) -> bool,
+    ) {
+        loop {
+            let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
+                self.seed ^ self.round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            );
+            let world = &ro.worlds[(round_rng.next_u64() % ro.worlds.len() as u64) as usize];
+            for &i in alive {
+                let mut r = round_rng.clone();
+                let (credit, margin) = ro.run(world, mine[i], &mut r);
+                let t = &mut tallies[i];
+                t.credit += credit as u64;
+                t.margin += margin as i64;
+                t.rollouts += 1;
+            }
+            self.done += alive.len() as u64;
+            self.round += 1;
+            if stop(self.done) {
+                break;
+            }
+        }
+    }
+}
+
+/// One phase's share of what is left of the budget: rollouts if the budget is a count, time if
+/// it is a deadline.
+struct Slice {
+    until_done: Option<u64>,
+    until: Option<std::time::Instant>,
+}
+
+impl Slice {
+    fn of(limits: &Limits, done: u64, phases_left: usize) -> Slice {
+        let k = phases_left.max(1) as u64;
+        Slice {
+            until_done: limits.rollouts.map(|n| done + n.saturating_sub(done) / k),
+            until: limits.deadline.map(|d| {
+                let now = std::time::Instant::now();
+                now + d.saturating_duration_since(now) / k as u32
+            }),
+        }
+    }
+
+    fn over(&self, done: u64) -> bool {
+        self.until_done.is_some_and(|n| done >= n)
+            || self.until.is_some_and(|t| std::time::Instant::now() >= t)
+    }
+}
+
 /// Runs the search. Same position, params, limits in rollouts, and seed: same result.
 pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
     let models = [PickModel::prior(&pos.strengths, params); DAIMYO];
@@ -252,38 +328,41 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
         };
     }
     let mut tallies = [Tally::default(); MAX_MOVES];
-    let mut done = 0u64;
-    let mut round = 0u64;
-    // At least one round: there is always an answer with some evidence behind it.
-    loop {
-        let mut round_rng =
-            Xoshiro256PlusPlus::seed_from_u64(seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let world = &ro.worlds[(round_rng.next_u64() % ro.worlds.len() as u64) as usize];
-        for i in 0..n {
-            let mut r = round_rng.clone();
-            let (credit, margin) = ro.run(world, mine[i], &mut r);
-            let t = &mut tallies[i];
-            t.credit += credit as u64;
-            t.margin += margin as i64;
-            t.rollouts += 1;
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut rounds = Rounds { seed, round: 0, done: 0 };
+    let halvings = match params.allocation {
+        Allocation::Uniform => 0,
+        Allocation::Halving { keep } => {
+            let mut h = 0;
+            while (n >> h) > keep.max(1) {
+                h += 1;
+            }
+            h
         }
-        done += n as u64;
-        round += 1;
-        if limits.exhausted(done) {
+    };
+    // Sequential halving: the budget is cut in equal slices, one per phase; after each phase
+    // the worse half of the candidates is dropped, so close decisions get most rollouts.
+    for phase in 0..halvings {
+        let slice = Slice::of(limits, rounds.done, halvings + 1 - phase);
+        rounds.play(&ro, &alive, &mine, &mut tallies, |done| {
+            slice.over(done) || limits.exhausted(done)
+        });
+        if limits.exhausted(rounds.done) {
             break;
         }
+        alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
+        alive.truncate((alive.len() / 2).max(1));
     }
-    let mut ranked: Vec<(Move, Tally)> =
-        (0..n).map(|i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i])).collect();
-    ranked.sort_by(|a, b| {
-        if a.1.better_than(&b.1) {
-            std::cmp::Ordering::Less
-        } else if b.1.better_than(&a.1) {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    });
+    rounds.play(&ro, &alive, &mine, &mut tallies, |done| limits.exhausted(done));
+    let done = rounds.done;
+    // Survivors of the last halving first: they were compared on the most rollouts.
+    let survived = |i: usize| alive.contains(&i);
+    let mut order_idx: Vec<usize> = (0..n).collect();
+    order_idx.sort_by(|&a, &b| survived(b).cmp(&survived(a)).then(order(&tallies[a], &tallies[b])));
+    let ranked: Vec<(Move, Tally)> = order_idx
+        .iter()
+        .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
+        .collect();
     SearchResult { best: ranked[0].0, ranked, rollouts: done }
 }
 
@@ -396,6 +475,22 @@ mod tests {
             "search {} vs plain {plain}",
             est.win_rate()
         );
+    }
+
+    #[test]
+    fn halving_spends_the_budget_on_the_leaders() {
+        let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+        let params =
+            Params { allocation: Allocation::Halving { keep: 4 }, ..crate::params::FOUNDATION };
+        let res = search(&pos, &params, &budget(200_000), 5);
+        let again = search(&pos, &params, &budget(200_000), 5);
+        assert_eq!(res.best, again.best, "reproducible");
+        let top = res.ranked[0].1.rollouts;
+        let last = res.ranked[251].1.rollouts;
+        // 252 -> 126 -> 63 -> 31 -> 15 -> 7 -> 3: six halvings and a final phase, each a
+        // seventh of the budget; the dropped first half got only the first slice.
+        assert!(top > 20 * last, "top {top}, last {last}");
+        assert!(res.rollouts >= 200_000 && res.rollouts < 200_000 + 252);
     }
 
     #[test]
