@@ -79,7 +79,8 @@ pub fn agent(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<
 pub fn main(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
+            // Not `print!`: it panics when stdout is closed (`daimyo --help | head -1`).
+            let _ = std::io::stdout().write_all(USAGE.as_bytes());
             0
         }
         Some("arena") => crate::arena::main(&args[1..]),

@@ -634,3 +634,18 @@ fn subprocess_broken_pipe() {
     let r = wait_with_timeout(child);
     assert_eq!(r.code, Some(0), "{}", r.err);
 }
+
+#[test]
+fn subprocess_help_into_a_closed_pipe() {
+    // A pipe whose reading end is gone before daimyo starts: its first write fails.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
+        .arg("--help")
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("daimyo runs");
+    let r = wait_with_timeout(child);
+    assert_eq!((r.code, r.err.as_str()), (Some(0), ""));
+}
