@@ -79,10 +79,13 @@ pub fn agent(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<
 pub fn main(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("-h" | "--help" | "help") => {
-            print!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
+            // Not `print!`: it panics when stdout is closed (`daimyo --help | head -1`).
+            let mut text =
+                format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
             for (name, what) in crate::bot::CATALOGUE.iter().chain(strategies::CATALOGUE) {
-                println!("  {name:<10}{what}");
+                text.push_str(&format!("  {name:<10}{what}\n"));
             }
+            let _ = std::io::stdout().write_all(text.as_bytes());
             0
         }
         Some("arena") => crate::arena::main(&args[1..]),

@@ -141,10 +141,16 @@ impl Tracker {
                 own_sum(t)
             ));
         }
-        if !view.own.covers(view.public[0]) {
-            warn.push(
+        match view.own.checked_sub(view.public[0]).map(Row::halve) {
+            None => warn.push(
                 "the R line is below the own public intimacy (column 0) for some lord".into(),
-            );
+            ),
+            Some(None) => warn.push(
+                "the R line exceeds the own public intimacy (column 0) by an odd amount for some \
+                 lord; only night negotiations (+2) are hidden"
+                    .into(),
+            ),
+            Some(Some(_)) => {}
         }
         if let Some(n) = view.last_night {
             let want = if t == 1 { 0 } else { 8 };
@@ -162,8 +168,37 @@ impl Tracker {
                     break;
                 }
             }
-            if !view.own.covers(prev.own) {
+            let own_move = view.own.checked_sub(prev.own);
+            if own_move.is_none() {
                 warn.push(format!("own intimacy (R line) fell since turn {}", t - 1));
+            }
+            if Phase::of_turn(t - 1) == Phase::Night {
+                if view.public != prev.public {
+                    warn.push(format!(
+                        "public intimacies changed over night {}, which is not public",
+                        t - 1
+                    ));
+                }
+                let mine = own_move.and_then(Row::halve);
+                if let (Some(n), Some(mine)) = (view.last_night, mine)
+                    && !n.covers(mine)
+                {
+                    warn.push(format!(
+                        "the N line counts fewer negotiations than the own move of night {} \
+                         (the rise of the R line)",
+                        t - 1
+                    ));
+                }
+            } else if t != 6
+                && let (Some(mine), Some(shown)) =
+                    (own_move, view.public[0].checked_sub(prev.public[0]))
+                && mine != shown
+            {
+                warn.push(format!(
+                    "the R line and the own public intimacy (column 0) rose differently over \
+                     day {}, whose moves are public",
+                    t - 1
+                ));
             }
         }
         self.views[t as usize] = Some(view);

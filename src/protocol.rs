@@ -2,9 +2,11 @@
 //!
 //! - `View` is what one daimyo is shown at the start of a turn; `View::of_seat` builds it from the
 //!   referee's `State` and `render` writes it byte for byte as the manager does.
-//! - `InputReader` reads a player's stdin as tokens (any whitespace, input in one piece or many),
-//!   notes when each turn's first byte arrived (the deadline is measured from there) and turns
-//!   malformed input into an `InputError` naming line, token and turn.
+//! - `InputReader` reads a player's stdin as lines of tokens (any spaces or tabs between them,
+//!   CRLF and blank lines are fine, input in one piece or many), notes when each turn's first
+//!   byte arrived (the deadline is measured from there) and turns malformed input into an
+//!   `InputError` naming line, token and turn. Each line of the protocol must be a line of its
+//!   own, so that a value too few or too many is caught on its line.
 //! - `read_answer` reads a program's answer the way the manager does: first chunk, trimmed, split
 //!   on single spaces, JavaScript `parseInt`, anything not a lord becomes lord 0.
 
@@ -109,8 +111,8 @@ impl std::fmt::Display for InputError {
     }
 }
 
-/// Tokens longer than this are not numbers of this protocol; refusing them early keeps a
-/// whitespace-free flood of bytes from growing memory.
+/// Tokens longer than this are not numbers of this protocol. The reader stops one byte past it,
+/// so a whitespace-free flood of bytes neither grows memory nor keeps the error waiting.
 const MAX_TOKEN: usize = 32;
 
 struct Token {
@@ -120,7 +122,20 @@ struct Token {
     arrived: Instant,
 }
 
-/// Reads the manager's stream as tokens, one `read` at a time, noting when bytes arrived.
+/// The protocol line being read ("a public intimacy line", 4 values). Each must sit on an input
+/// line of its own: a line with a value too few or too many is then reported where it is,
+/// instead of shifting every later value and failing turns later, or never.
+#[derive(Clone, Copy)]
+struct Item {
+    name: &'static str,
+    len: u8,
+    /// Tokens read so far and the input line of the first.
+    read: u8,
+    line: usize,
+}
+
+/// Reads the manager's stream as lines of tokens, one `read` at a time, noting when bytes
+/// arrived.
 pub struct InputReader<R: Read> {
     src: R,
     buf: Box<[u8]>,
@@ -131,6 +146,11 @@ pub struct InputReader<R: Read> {
     pos_in_line: usize,
     eof: bool,
     turn: u8,
+    /// The phase letter of the last turn read (a night has no N line: a hint for errors).
+    last_phase: Option<Phase>,
+    /// The protocol line being read and the one before it.
+    item: Item,
+    prev: Item,
     settings_read: bool,
     strengths: [u8; LORDS],
     /// When the last answer left: a turn's clock starts no earlier (input piped ahead of time).
@@ -145,7 +165,9 @@ pub struct TurnInput {
     pub started: Instant,
 }
 
-fn describe(tok: &[u8]) -> String {
+/// A token as it can be printed on one line: control and non-ASCII bytes escaped, cut after
+/// `MAX_TOKEN` bytes.
+fn escaped(tok: &[u8]) -> String {
     let mut s = String::new();
     for &b in tok.iter().take(MAX_TOKEN) {
         s.extend(std::ascii::escape_default(b).map(char::from));
@@ -153,11 +175,36 @@ fn describe(tok: &[u8]) -> String {
     if tok.len() > MAX_TOKEN {
         s.push_str("...");
     }
-    format!("'{s}'")
+    s
 }
+
+/// The value of a token that should be a number `0..=max`, or why it is not one.
+fn value(text: &[u8], max: u32) -> Result<u32, String> {
+    let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+    if text.len() > MAX_TOKEN {
+        return Err(format!("no space after {MAX_TOKEN} bytes"));
+    }
+    if text.first() == Some(&b'-') && digits(&text[1..]) {
+        return Err("negative".into());
+    }
+    if !digits(text) {
+        return Err("not a number".into());
+    }
+    let mut v = 0u32;
+    for &d in text {
+        v = v * 10 + u32::from(d - b'0');
+        if v > max {
+            return Err(format!("larger than {max}"));
+        }
+    }
+    Ok(v)
+}
+
+const NO_N_LINE: &str = "a night turn has no N line";
 
 impl<R: Read> InputReader<R> {
     pub fn new(src: R) -> Self {
+        let none = Item { name: "", len: 0, read: 0, line: 0 };
         InputReader {
             src,
             buf: vec![0u8; 1 << 16].into_boxed_slice(),
@@ -168,6 +215,9 @@ impl<R: Read> InputReader<R> {
             pos_in_line: 0,
             eof: false,
             turn: 0,
+            last_phase: None,
+            item: none,
+            prev: none,
             settings_read: false,
             strengths: [0; LORDS],
             answered_at: None,
@@ -184,7 +234,7 @@ impl<R: Read> InputReader<R> {
         self.answered_at = Some(at);
     }
 
-    fn fill(&mut self) -> std::io::Result<bool> {
+    fn fill(&mut self) -> Result<bool, InputError> {
         if self.eof {
             return Ok(false);
         }
@@ -201,7 +251,7 @@ impl<R: Read> InputReader<R> {
                     return Ok(true);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+                Err(e) => return Err(self.err(self.line, 0, format!("cannot read input: {e}"))),
             }
         }
     }
@@ -210,25 +260,31 @@ impl<R: Read> InputReader<R> {
         InputError { line, token, turn: self.turn, message }
     }
 
-    /// The next token, or `None` at end of input.
-    fn token(&mut self) -> Result<Option<Token>, InputError> {
-        let io_err =
-            |s: &Self, e: std::io::Error| s.err(s.line, 0, format!("cannot read input: {e}"));
-        // Skip whitespace.
+    fn unexpected(&self, t: &Token, what: &str, why: &str) -> InputError {
+        self.err(t.line, t.pos, format!("expected {what}, got '{}' ({why})", escaped(&t.text)))
+    }
+
+    /// Starts reading a protocol line of `len` tokens.
+    fn begin(&mut self, name: &'static str, len: u8) {
+        self.prev = self.item;
+        self.item = Item { name, len, read: 0, line: 0 };
+    }
+
+    /// The next token, `what` the protocol expects there, or `None` at end of input.
+    fn token(&mut self, what: &str) -> Result<Option<Token>, InputError> {
         loop {
-            if self.start == self.end && !self.fill().map_err(|e| io_err(self, e))? {
+            if self.start == self.end && !self.fill()? {
                 return Ok(None);
             }
             let b = self.buf[self.start];
-            if b.is_ascii_whitespace() {
-                if b == b'\n' {
-                    self.line += 1;
-                    self.pos_in_line = 0;
-                }
-                self.start += 1;
-            } else {
+            if !b.is_ascii_whitespace() {
                 break;
             }
+            if b == b'\n' {
+                self.line += 1;
+                self.pos_in_line = 0;
+            }
+            self.start += 1;
         }
         self.pos_in_line += 1;
         let mut tok = Token {
@@ -237,106 +293,95 @@ impl<R: Read> InputReader<R> {
             pos: self.pos_in_line,
             arrived: self.chunk_time,
         };
-        loop {
-            if self.start == self.end && !self.fill().map_err(|e| io_err(self, e))? {
+        while tok.text.len() <= MAX_TOKEN {
+            if self.start == self.end && !self.fill()? {
                 break;
             }
             let b = self.buf[self.start];
             if b.is_ascii_whitespace() {
                 break;
             }
-            if tok.text.len() == MAX_TOKEN {
-                let mut long = tok.text.clone();
-                long.push(b);
-                return Err(self.err(
-                    tok.line,
-                    tok.pos,
-                    format!("token too long: {}", describe(&long)),
-                ));
-            }
             tok.text.push(b);
             self.start += 1;
         }
+        let (item, prev) = (self.item, self.prev);
+        if item.read > 0 && tok.line != item.line {
+            let (line, pos) = (item.line, item.read as usize + 1);
+            let message = format!("expected {what}, got the end of the line (too few values)");
+            return Err(self.err(line, pos, message));
+        }
+        if item.read == 0 && prev.read > 0 && tok.line == prev.line {
+            let what = format!("the end of {} after {} values", prev.name, prev.len);
+            return Err(self.unexpected(&tok, &what, "a value too many"));
+        }
+        if item.read == 0 {
+            self.item.line = tok.line;
+        }
+        self.item.read += 1;
         Ok(Some(tok))
     }
 
     fn expect_token(&mut self, what: &str) -> Result<Token, InputError> {
-        match self.token()? {
+        match self.token(what)? {
             Some(t) => Ok(t),
-            None => {
-                Err(self.err(self.line, 0, format!("input ended in mid-turn, expected {what}")))
-            }
+            None => Err(self.err(
+                self.line,
+                0,
+                format!("expected {what}, got the end of input (it ended in mid-turn)"),
+            )),
         }
     }
 
-    fn number(&mut self, what: &str, max: u32) -> Result<(u32, Token), InputError> {
+    fn number(&mut self, what: &str, max: u32) -> Result<u32, InputError> {
         let t = self.expect_token(what)?;
-        let text = &t.text;
-        let fail = |s: &Self, why: &str| {
-            Err(s.err(t.line, t.pos, format!("expected {what}, got {} ({why})", describe(text))))
-        };
-        if text.first() == Some(&b'-') && text.len() > 1 && text[1..].iter().all(u8::is_ascii_digit)
-        {
-            return fail(self, "negative");
-        }
-        if !text.iter().all(u8::is_ascii_digit) {
-            return fail(self, "not a number");
-        }
-        let mut v: u64 = 0;
-        for &d in text {
-            v = v * 10 + (d - b'0') as u64;
-            if v > max as u64 {
-                return fail(self, &format!("larger than {max}"));
+        value(&t.text, max).map_err(|mut why| {
+            if matches!(t.text.as_slice(), b"D" | b"N") && t.pos == 2 {
+                why.push_str("; is a line missing before this turn line?");
             }
-        }
-        Ok((v as u32, t))
+            self.unexpected(&t, what, &why)
+        })
     }
 
-    fn row(&mut self, what: &str) -> Result<Row, InputError> {
+    fn row(&mut self, name: &'static str, what: &str) -> Result<Row, InputError> {
+        self.begin(name, LORDS as u8);
         let mut a = [0u8; LORDS];
         for (lord, x) in a.iter_mut().enumerate() {
-            *x = self.number(&format!("{what} of lord {lord}"), MAX_VALUE)?.0 as u8;
+            *x = self.number(&format!("{what} lord {lord}"), MAX_VALUE)? as u8;
         }
         Ok(Row::from_array(a))
     }
 
-    /// Reads `9 4 6` and the strengths; `Ok(false)` if the input is empty.
+    /// Reads `9 4 6` and the strengths; `Ok(None)` if the input is empty, else when the settings'
+    /// first byte arrived.
     fn settings(&mut self) -> Result<Option<Instant>, InputError> {
-        let first = match self.token()? {
-            None => return Ok(None),
-            Some(t) => t,
+        const WANT: &str = "the settings line '9 4 6' (turns, daimyo, lords)";
+        self.begin("the settings line", SETTINGS.len() as u8);
+        let Some(first) = self.token(WANT)? else {
+            return Ok(None);
         };
         let arrived = first.arrived;
         let mut got = Vec::new();
         let mut tok = Some(first);
-        for (i, &want) in SETTINGS.iter().enumerate() {
+        for want in SETTINGS {
             let t = match tok.take() {
                 Some(t) => t,
-                None => self.expect_token("the settings line '9 4 6'")?,
+                None => self.expect_token(WANT)?,
             };
-            got.push(String::from_utf8_lossy(&t.text).into_owned());
+            got.push(escaped(&t.text));
             if t.text != want.to_string().as_bytes() {
-                return Err(self.err(
-                    t.line,
-                    t.pos,
-                    format!(
-                        "expected the settings '9 4 6', got '{}' ({} is not {want})",
-                        got.join(" "),
-                        ["turns", "daimyo", "lords"][i]
-                    ),
-                ));
+                let got = got.join(" ");
+                return Err(self.err(t.line, t.pos, format!("expected {WANT}, got '{got}'")));
             }
         }
+        self.begin("the strengths line", LORDS as u8);
         for lord in 0..LORDS {
-            let (v, t) = self.number(&format!("the strength of lord {lord} (3..6)"), 6)?;
-            if v < 3 {
-                return Err(self.err(
-                    t.line,
-                    t.pos,
-                    format!("expected the strength of lord {lord} (3..6), got '{v}'"),
-                ));
+            let what = format!("the strength of lord {lord} (3..6)");
+            let t = self.expect_token(&what)?;
+            match value(&t.text, 6) {
+                Ok(v) if v >= 3 => self.strengths[lord] = v as u8,
+                Ok(_) => return Err(self.unexpected(&t, &what, "smaller than 3")),
+                Err(why) => return Err(self.unexpected(&t, &what, &why)),
             }
-            self.strengths[lord] = v as u8;
         }
         self.settings_read = true;
         Ok(Some(arrived))
@@ -352,63 +397,61 @@ impl<R: Read> InputReader<R> {
             }
             self.turn = 1;
         }
-        let head = match self.token()? {
-            None if started.is_none() => return Ok(None),
-            None => {
+        let what = "the number 1..9 of the next turn";
+        self.begin("the turn line 'T P'", 2);
+        let head = match (self.token(what)?, started) {
+            (Some(t), _) => t,
+            (None, None) => return Ok(None),
+            (None, Some(_)) => {
+                let what = "the turn line '1 D' (the settings begin turn 1)";
                 return Err(self.err(
                     self.line,
                     0,
-                    "input ended after the settings, expected the turn line 'T P'".into(),
+                    format!("expected {what}, got the end of input"),
                 ));
             }
-            Some(t) => t,
         };
         let started = started.unwrap_or(head.arrived);
-        let turn = match std::str::from_utf8(&head.text).ok().and_then(|s| s.parse::<u8>().ok()) {
-            Some(t) if (1..=TURNS).contains(&t) && head.text[0] != b'+' => t,
-            _ => {
-                let hint = if self.turn > 0 && Phase::of_turn(self.turn) == Phase::Night {
-                    " (a night turn has no N line)"
-                } else {
-                    ""
-                };
-                return Err(self.err(
-                    head.line,
-                    head.pos,
-                    format!("expected a turn number 1..9, got {}{hint}", describe(&head.text)),
-                ));
+        self.turn = match value(&head.text, TURNS as u32) {
+            Ok(t) if t >= 1 => t as u8,
+            Ok(_) if self.last_phase == Some(Phase::Night) => {
+                return Err(self.unexpected(&head, what, &format!("no turn 0; {NO_N_LINE}")));
             }
+            Ok(_) => return Err(self.unexpected(&head, what, "there is no turn 0")),
+            Err(why) => return Err(self.unexpected(&head, what, &why)),
         };
-        self.turn = turn;
         let p = self.expect_token("the phase D or N")?;
         let phase = match p.text.as_slice() {
             b"D" => Phase::Day,
             b"N" => Phase::Night,
             other => {
-                return Err(self.err(
-                    p.line,
-                    p.pos,
-                    format!("expected the phase D or N, got {}", describe(other)),
-                ));
+                let why = if self.last_phase == Some(Phase::Night) && value(other, 255).is_ok() {
+                    NO_N_LINE
+                } else {
+                    "not a phase letter"
+                };
+                return Err(self.unexpected(&p, "the phase D or N", why));
             }
         };
+        self.last_phase = Some(phase);
         let mut public = [Row::ZERO; DAIMYO];
         for lord in 0..LORDS {
+            self.begin("a public intimacy line", DAIMYO as u8);
             for (col, r) in public.iter_mut().enumerate() {
-                let what = format!("the public intimacy of lord {lord} with column {col}");
-                let (v, _) = self.number(&what, MAX_VALUE)?;
-                *r = r.bump(lord, v as u8);
+                let what = format!("the public intimacy of lord {lord}, column {col}");
+                *r = r.bump(lord, self.number(&what, MAX_VALUE)? as u8);
             }
         }
-        let own = self.row("the own intimacy (R line)")?;
+        let own = self.row("the R line", "the R line (own intimacy),")?;
         let last_night = match phase {
-            Phase::Day => Some(self.row("the night totals (N line; a day turn has one)")?),
+            Phase::Day => Some(self.row("the N line", "the N line (a day turn has one),")?),
             Phase::Night => None,
         };
         let started = match self.answered_at {
             Some(a) if a > started => a,
             _ => started,
         };
+        let turn = self.turn;
         Ok(Some(TurnInput { view: View { turn, phase, public, own, last_night }, started }))
     }
 }
@@ -525,12 +568,18 @@ mod tests {
     const TURN1: &str = "9 4 6\n3 4 5 6 3 4\n1 D\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n";
 
     #[test]
-    fn tokens_not_lines() {
-        let squashed = TURN1.replace('\n', " ").replace("1 D", "1\r\n\tD");
-        let (st, views) = parse_stream(squashed.as_bytes()).unwrap();
+    fn any_blanks_but_a_line_per_protocol_line() {
+        let loose = TURN1.replace('\n', " \r\n\n").replace("1 D", "\t1   D").replace("4 5", "4\t5");
+        let (st, views) = parse_stream(loose.as_bytes()).unwrap();
         assert_eq!(st, [3, 4, 5, 6, 3, 4]);
         assert_eq!(views.len(), 1);
         assert_eq!(views[0].last_night, Some(Row::ZERO));
+        let e = err_of(&TURN1.replace('\n', " "));
+        assert_eq!((e.line, e.token, e.turn), (1, 4, 0));
+        assert!(e.message.contains("the end of the settings line after 3 values"), "{e}");
+        let e = err_of(&TURN1.replace("1 D", "1\nD"));
+        assert_eq!((e.line, e.token, e.turn), (3, 2, 1));
+        assert!(e.message.contains("the phase D or N, got the end of the line"), "{e}");
     }
 
     #[test]

@@ -1,7 +1,13 @@
-//! The official recorded games (tests/data/official-games), shared by the test files.
+//! What the test files share: the official recorded games (tests/data/official-games), the
+//! player run in-process on byte buffers, and the check that stdout holds only `READY` and legal
+//! moves.
 
-use daimyo::rules::Move;
+#![allow(dead_code)] // each test binary uses its own part of this module
+
+use daimyo::agent::Agent;
+use daimyo::rules::{Move, Phase};
 use serde_json::Value;
+use std::io::Read;
 use std::path::PathBuf;
 
 pub fn games() -> Vec<(String, Value)> {
@@ -34,4 +40,96 @@ pub fn applied(g: &Value, turn: usize, seat: usize) -> Move {
 
 pub fn strengths(g: &Value) -> [u8; 6] {
     std::array::from_fn(|i| g["strengths"][i].as_u64().unwrap() as u8)
+}
+
+/// Every stream a seat received in the 60 recorded official games (240), named
+/// `game-1001.json seat 0`.
+pub fn fixture_streams() -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (name, game) in games() {
+        for (seat, input) in game["inputs"].as_array().unwrap().iter().enumerate() {
+            out.push((format!("{name} seat {seat}"), input.as_str().unwrap().as_bytes().to_vec()));
+        }
+    }
+    assert_eq!(out.len(), 240, "60 games of 4 seats");
+    out
+}
+
+/// One recorded full game as one seat saw it (9 turns, no surprises).
+pub fn full_game() -> String {
+    let (_, bytes) = fixture_streams().swap_remove(0);
+    String::from_utf8(bytes).unwrap()
+}
+
+/// What a run of the player left behind.
+pub struct Outcome {
+    pub code: i32,
+    pub out: String,
+    pub err: String,
+}
+
+/// Runs the player loop on `input` with a built-in strategy and a fixed seed.
+pub fn play_with(input: impl Read, agent: &mut dyn Agent) -> Outcome {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = daimyo::player::run(input, &mut out, &mut err, agent, 7, false);
+    // Lossy: a byte that is not text shows up as U+FFFD, which no check lets pass.
+    Outcome {
+        code,
+        out: String::from_utf8_lossy(&out).into_owned(),
+        err: String::from_utf8_lossy(&err).into_owned(),
+    }
+}
+
+pub fn play(input: &[u8]) -> Outcome {
+    let mut agent = daimyo::strategies::by_name("random").unwrap();
+    play_with(input, agent.as_mut())
+}
+
+/// A move line as the manager wants it: 5 lords 0..5 by day, 2 by night, single spaces.
+pub fn is_move(line: &str, phase: Phase) -> bool {
+    let lords: Vec<&str> = line.split(' ').collect();
+    lords.len() == phase.picks()
+        && lords.iter().all(|l| l.len() == 1 && (b'0'..=b'5').contains(&l.as_bytes()[0]))
+}
+
+/// Checks that `out` is `READY` and then one legal move line per phase, nothing else.
+pub fn check_stdout(out: &str, phases: &[Phase]) -> Result<(), String> {
+    let Some(moves) = out.strip_prefix("READY\n") else {
+        return Err(format!("stdout does not start with READY: {out:?}"));
+    };
+    if !(moves.is_empty() || moves.ends_with('\n')) {
+        return Err(format!("stdout does not end with a newline: {out:?}"));
+    }
+    let lines: Vec<&str> = moves.lines().collect();
+    if lines.len() != phases.len() {
+        return Err(format!("{} move lines for {} turns: {out:?}", lines.len(), phases.len()));
+    }
+    for (line, &phase) in lines.iter().zip(phases) {
+        if !is_move(line, phase) {
+            return Err(format!("'{line}' is not a {phase:?} move: {out:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// The phases of the turns in a well-formed stream, from its turn lines.
+pub fn phases_of(input: &str) -> Vec<Phase> {
+    input
+        .split_ascii_whitespace()
+        .filter_map(|t| match t {
+            "D" => Some(Phase::Day),
+            "N" => Some(Phase::Night),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Text a panic trace would leave.
+pub fn has_panic_text(s: &str) -> bool {
+    ["panicked", "backtrace", "RUST_BACKTRACE"].iter().any(|w| s.contains(w))
+}
+
+/// Stderr as a person reads it: printable ASCII lines, nothing to upset a terminal.
+pub fn is_printable(s: &str) -> bool {
+    s.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
 }
