@@ -122,9 +122,10 @@ struct Token {
     arrived: Instant,
 }
 
-/// The protocol line being read ("a public intimacy line", 4 values). Each must sit on an input
-/// line of its own: a line with a value too few or too many is then reported where it is,
-/// instead of shifting every later value and failing turns later, or never.
+/// The protocol line being read ("a public intimacy line", 4 values). When the input is laid
+/// out in lines (see `lines`), each must sit on an input line of its own: a line with a value
+/// too few or too many is then reported where it is, instead of shifting every later value and
+/// failing turns later, or never.
 #[derive(Clone, Copy)]
 struct Item {
     name: &'static str,
@@ -151,6 +152,10 @@ pub struct InputReader<R: Read> {
     /// The protocol line being read and the one before it.
     item: Item,
     prev: Item,
+    /// Whether the input is laid out in lines, as the manager writes it: decided by the
+    /// settings, `9 4 6` alone on its line. Otherwise (a game on one line, a token per line)
+    /// any white space separates tokens and only their count and order matter.
+    lines: Option<bool>,
     settings_read: bool,
     strengths: [u8; LORDS],
     /// When the last answer left: a turn's clock starts no earlier (input piped ahead of time).
@@ -218,6 +223,7 @@ impl<R: Read> InputReader<R> {
             last_phase: None,
             item: none,
             prev: none,
+            lines: None,
             settings_read: false,
             strengths: [0; LORDS],
             answered_at: None,
@@ -305,12 +311,13 @@ impl<R: Read> InputReader<R> {
             self.start += 1;
         }
         let (item, prev) = (self.item, self.prev);
-        if item.read > 0 && tok.line != item.line {
+        let lines = self.lines == Some(true);
+        if lines && item.read > 0 && tok.line != item.line {
             let (line, pos) = (item.line, item.read as usize + 1);
             let message = format!("expected {what}, got the end of the line (too few values)");
             return Err(self.err(line, pos, message));
         }
-        if item.read == 0 && prev.read > 0 && tok.line == prev.line {
+        if lines && item.read == 0 && prev.read > 0 && tok.line == prev.line {
             let what = format!("the end of {} after {} values", prev.name, prev.len);
             return Err(self.unexpected(&tok, &what, "a value too many"));
         }
@@ -360,6 +367,8 @@ impl<R: Read> InputReader<R> {
             return Ok(None);
         };
         let arrived = first.arrived;
+        let first_line = first.line;
+        let mut one_line = true;
         let mut got = Vec::new();
         let mut tok = Some(first);
         for want in SETTINGS {
@@ -368,6 +377,7 @@ impl<R: Read> InputReader<R> {
                 None => self.expect_token(WANT)?,
             };
             got.push(escaped(&t.text));
+            one_line &= t.line == first_line;
             if t.text != want.to_string().as_bytes() {
                 let got = got.join(" ");
                 return Err(self.err(t.line, t.pos, format!("expected {WANT}, got '{got}'")));
@@ -377,6 +387,9 @@ impl<R: Read> InputReader<R> {
         for lord in 0..LORDS {
             let what = format!("the strength of lord {lord} (3..6)");
             let t = self.expect_token(&what)?;
+            if lord == 0 {
+                self.lines = Some(one_line && t.line != first_line);
+            }
             match value(&t.text, 6) {
                 Ok(v) if v >= 3 => self.strengths[lord] = v as u8,
                 Ok(_) => return Err(self.unexpected(&t, &what, "smaller than 3")),
@@ -568,18 +581,26 @@ mod tests {
     const TURN1: &str = "9 4 6\n3 4 5 6 3 4\n1 D\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n";
 
     #[test]
-    fn any_blanks_but_a_line_per_protocol_line() {
+    fn laid_out_in_lines_or_as_bare_tokens() {
+        // The manager's layout: any blanks within lines, CRLF and blank lines between them.
         let loose = TURN1.replace('\n', " \r\n\n").replace("1 D", "\t1   D").replace("4 5", "4\t5");
         let (st, views) = parse_stream(loose.as_bytes()).unwrap();
         assert_eq!(st, [3, 4, 5, 6, 3, 4]);
         assert_eq!(views.len(), 1);
         assert_eq!(views[0].last_night, Some(Row::ZERO));
-        let e = err_of(&TURN1.replace('\n', " "));
-        assert_eq!((e.line, e.token, e.turn), (1, 4, 0));
-        assert!(e.message.contains("the end of the settings line after 3 values"), "{e}");
+        // Laid out in lines, a protocol line split in two is a line with values missing.
         let e = err_of(&TURN1.replace("1 D", "1\nD"));
         assert_eq!((e.line, e.token, e.turn), (3, 2, 1));
         assert!(e.message.contains("the phase D or N, got the end of the line"), "{e}");
+        // Without the settings alone on their line, tokens are all that count: a game on one
+        // line, or one token per line, reads the same.
+        for bare in [TURN1.replace('\n', " "), TURN1.replace(' ', "\n")] {
+            let (st, views) = parse_stream(bare.as_bytes()).unwrap();
+            assert_eq!(st, [3, 4, 5, 6, 3, 4]);
+            assert_eq!(views.len(), 1);
+        }
+        let e = err_of(&TURN1.replace('\n', " ").replace(" 1 D ", " 1 X "));
+        assert!(e.message.contains("phase D or N"), "{e}");
     }
 
     #[test]

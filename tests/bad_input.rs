@@ -141,9 +141,20 @@ fn too_many_numbers_on_a_line() {
         "line 22, token 5 (turn 3): expected the end of a public intimacy line after 4 values, \
          got '0' (a value too many)",
     );
-    // Two protocol lines on one input line.
-    let got = malformed(full_game().replacen("9 4 6\n", "9 4 6 ", 1).as_bytes(), 0);
-    assert!(got.contains("line 1, token 4 (settings): expected the end of the settings line"));
+    // Two protocol lines on one input line (lord 0's and lord 1's of turn 3).
+    let game = full_game();
+    let nl = game.match_indices('\n').nth(20).unwrap().0;
+    let joined = format!("{} {}", &game[..nl], &game[nl + 1..]);
+    let got = malformed(joined.as_bytes(), 2);
+    assert!(
+        got.contains("line 21, token 5 (turn 3): expected the end of a public intimacy line"),
+        "{got}"
+    );
+    // Without the manager's layout (settings not alone on their line) only tokens count.
+    let squeezed = game.replace('\n', " ");
+    let o = play(squeezed.as_bytes());
+    assert_eq!(o.code, 0, "{}", o.err);
+    check_stdout(&o.out, &phases_of(&game)).unwrap();
 }
 
 #[test]

@@ -112,6 +112,9 @@ struct Grammar<'a> {
     /// token).
     line: usize,
     turn: u8,
+    /// Laid out in lines: `9 4 6` alone on the first line of settings. Otherwise only the order
+    /// of the tokens counts.
+    lines: bool,
 }
 
 impl<'a> Grammar<'a> {
@@ -128,11 +131,11 @@ impl<'a> Grammar<'a> {
             return Err(self.at(self.last_line, 0));
         };
         if j == 0 {
-            if t.line == self.line {
+            if self.lines && t.line == self.line {
                 return Err(self.at(t.line, t.pos));
             }
             self.line = t.line;
-        } else if t.line != self.line {
+        } else if self.lines && t.line != self.line {
             return Err(self.at(self.line, j + 1));
         }
         self.next += 1;
@@ -159,11 +162,14 @@ impl<'a> Grammar<'a> {
         if self.toks.is_empty() {
             return Ok(());
         }
+        let mut one_line = true;
         for (j, want) in ["9", "4", "6"].iter().enumerate() {
             if self.take(j)? != want.as_bytes() {
                 return Err(self.bad());
             }
+            one_line &= self.toks[self.next - 1].line == self.toks[0].line;
         }
+        self.lines = one_line && self.toks.get(3).is_some_and(|t| t.line != self.toks[0].line);
         self.numbers(6, 3, 6)?;
         self.turn = 1;
         loop {
@@ -193,7 +199,7 @@ impl<'a> Grammar<'a> {
 
 fn oracle(input: &[u8]) -> Expected {
     let (toks, last_line) = tokens(input);
-    let mut g = Grammar { toks, last_line, next: 0, line: 0, turn: 0 };
+    let mut g = Grammar { toks, last_line, next: 0, line: 0, turn: 0, lines: false };
     let mut phases = Vec::new();
     let error = g.read(&mut phases).err();
     Expected { phases, error }
@@ -716,7 +722,9 @@ fn the_oracle_knows_the_grammar() {
         at(b"9 4 6\n3 4 5 6 3 4\n1 D\n0 0 0\n0"),
         "daimyo: malformed input at line 4, token 4 (turn 1): "
     );
-    assert_eq!(at(b"9 4 6 3"), "daimyo: malformed input at line 1, token 4 (settings): ");
+    // Settings not alone on their line: bare tokens, so only the end of input is wrong here.
+    assert_eq!(at(b"9 4 6 3"), "daimyo: malformed input at line 1 (settings): ");
+    assert_eq!(oracle(b"9\n4\n6\n3\n4\n5\n6\n3\n4\n2 N 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0").error, None);
     assert_eq!(
         at(b"9 4 6\n3 4 5 6 3 4\n0 D"),
         "daimyo: malformed input at line 3, token 1 (turn 1): "
