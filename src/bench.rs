@@ -13,7 +13,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
 
 const USAGE: &str = "\
-daimyo bench [--rollouts N] [--games N]
+daimyo bench [--player NAME] [--rollouts N] [--games N]
+  --player NAME  whose search: bot (default) or mc1, the foundation search
   --rollouts N   search rollouts per position (default 100000)
   --games N      uniformly random full games for the rollout speed (default 4000000)
 Prints the signature (a hash of the moves and statistics of every position) and the speeds.
@@ -55,13 +56,13 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position with a fixed budget and seed.
-pub fn run_search(rollouts: u64) -> BenchResult {
+pub fn run_search(params: &params::Search, rollouts: u64) -> BenchResult {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut total = 0;
     let t0 = Instant::now();
     for (i, pos) in positions().iter().enumerate() {
         let limits = Limits { deadline: None, rollouts: Some(rollouts) };
-        let res = search(pos, &params::FOUNDATION, &limits, i as u64 + 1);
+        let res = search(pos, params, &limits, i as u64 + 1);
         total += res.rollouts;
         h = fnv(h, res.best.counts().0);
         for (_, t) in res.ranked.iter().take(3) {
@@ -74,13 +75,15 @@ pub fn run_search(rollouts: u64) -> BenchResult {
 pub fn main(args: &[String]) -> i32 {
     let mut rollouts = 100_000u64;
     let mut games = 4_000_000u64;
+    let mut player = String::from("bot");
     let mut i = 0;
     while i < args.len() {
         let r = match args[i].as_str() {
             "--rollouts" => crate::cli::value(args, &mut i).map(|v| rollouts = v),
             "--games" => crate::cli::value(args, &mut i).map(|v| games = v),
+            "--player" => crate::cli::value(args, &mut i).map(|v: String| player = v),
             "-h" | "--help" => {
-                print!("{USAGE}");
+                crate::cli::say(USAGE);
                 return 0;
             }
             other => Err(format!("unknown argument '{other}'\n{USAGE}")),
@@ -91,22 +94,30 @@ pub fn main(args: &[String]) -> i32 {
         }
         i += 1;
     }
-    let b = run_search(rollouts);
+    let search_params = match player.as_str() {
+        "bot" => params::BOT,
+        "mc1" => params::FOUNDATION,
+        other => {
+            eprintln!("daimyo bench: --player is bot or mc1, not '{other}'");
+            return 2;
+        }
+    };
+    let b = run_search(&search_params, rollouts);
     let n = positions().len();
-    println!(
-        "search:  {} positions x {rollouts} rollouts: {} rollouts in {:.2} s = {:.2} M rollouts/s",
+    crate::cli::say(&format!(
+        "search:  {} positions x {rollouts} rollouts: {} rollouts in {:.2} s = {:.2} M rollouts/s\n",
         n,
         b.search_rollouts,
         b.search_secs,
         b.search_rollouts as f64 / b.search_secs / 1e6
-    );
+    ));
     let t0 = Instant::now();
     let check = uniform_rollouts(&strengths_from_seed(1), games, 1);
     let secs = t0.elapsed().as_secs_f64();
-    println!(
-        "uniform: {games} random games from turn 1 in {secs:.2} s = {:.2} M rollouts/s (checksum {check})",
+    crate::cli::say(&format!(
+        "uniform: {games} random games from turn 1 in {secs:.2} s = {:.2} M rollouts/s (checksum {check})\n",
         games as f64 / secs / 1e6
-    );
-    println!("Signature: {}", b.signature);
+    ));
+    crate::cli::say(&format!("Signature: {}\n", b.signature));
     0
 }

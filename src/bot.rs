@@ -5,7 +5,7 @@ use crate::knowledge::Tracker;
 use crate::params::{self, Search as Params};
 use crate::protocol::View;
 use crate::rules::{LORDS, Move};
-use crate::search::{SearchResult, search};
+use crate::search::{SearchResult, night_posteriors, reveal_agreement, search};
 use crate::timeman::Limits;
 use std::time::Instant;
 
@@ -17,7 +17,14 @@ pub struct Bot {
     seed: u64,
     tracker: Option<Tracker>,
     last: Option<(SearchResult, f64)>,
+    /// The turn-5 posterior over nights 2 and 4 (the model's, and uniform picks' for scale),
+    /// kept to be checked against the turn-6 reveal.
+    nights5: Option<[Posterior; 2]>,
+    /// Posterior mass on what turn 6 revealed: the model's and uniform picks'.
+    reveal: Option<(f64, f64)>,
 }
+
+type Posterior = crate::search::NightPosteriors;
 
 impl Bot {
     pub fn new(
@@ -26,7 +33,17 @@ impl Bot {
         time_ms: Option<u64>,
         rollouts: Option<u64>,
     ) -> Bot {
-        Bot { name, params, time_ms, rollouts, seed: 0, tracker: None, last: None }
+        Bot {
+            name,
+            params,
+            time_ms,
+            rollouts,
+            seed: 0,
+            tracker: None,
+            last: None,
+            nights5: None,
+            reveal: None,
+        }
     }
 }
 
@@ -39,7 +56,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
 /// The bot by name (`bot`, or `mc1`: the foundation search), configured by the player options.
 pub fn by_name(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<Box<dyn Agent>> {
     match name {
-        "bot" => Some(Box::new(Bot::new("bot", params::FOUNDATION, time_ms, rollouts))),
+        "bot" => Some(Box::new(Bot::new("bot", params::BOT, time_ms, rollouts))),
         "mc1" => Some(Box::new(Bot::new("mc1", params::FOUNDATION, time_ms, rollouts))),
         _ => None,
     }
@@ -60,6 +77,19 @@ impl Agent for Bot {
         let tracker = self.tracker.get_or_insert_with(|| Tracker::new([3; LORDS]));
         tracker.observe(view);
         let pos = tracker.position();
+        self.reveal = None;
+        if pos.turn == 5 {
+            let uniform = Params { prior_uniform: 1.0, learned: None, ..self.params };
+            self.nights5 =
+                Some([night_posteriors(&pos, &self.params), night_posteriors(&pos, &uniform)]);
+        } else if let (6, Some([model, uniform]), Some(h5), Some(h6)) =
+            (pos.turn, &self.nights5, pos.history[5], pos.history[6])
+        {
+            let delta: Option<Vec<_>> = (1..4).map(|c| h6[c].checked_sub(h5[c])).collect();
+            if let Some(d) = delta {
+                self.reveal = reveal_agreement(model, uniform, [d[0], d[1], d[2]]);
+            }
+        }
         let seed = self.seed ^ (view.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
         let res = search(&pos, &self.params, &limits, seed);
         let best = res.best;
@@ -70,6 +100,13 @@ impl Agent for Bot {
     fn report(&self) -> Vec<String> {
         let Some((res, ms)) = &self.last else { return Vec::new() };
         let mut out = vec![format!("{} rollouts in {ms:.1} ms", res.rollouts)];
+        if let Some((model, uniform)) = self.reveal {
+            out.push(format!(
+                "nights 2 and 4 revealed: the turn-5 posterior gave {model:.4} to what came out \
+                 ({:.1}x the {uniform:.4} of uniform picks)",
+                model / uniform.max(1e-12)
+            ));
+        }
         for (m, t) in res.ranked.iter().take(5) {
             out.push(format!(
                 "{m}  win {:.3}  margin {:+.2}  rollouts {}",

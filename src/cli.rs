@@ -23,6 +23,12 @@ PLAYER OPTIONS
   --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
 ";
 
+/// Writes to stdout, ignoring a closed pipe: `print!` would panic (`daimyo bench | head -1`).
+pub fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}
+
 /// An option's value parsed, with a clear message on failure.
 pub fn value<T: std::str::FromStr>(args: &[String], i: &mut usize) -> Result<T, String> {
     let name = &args[*i];
@@ -79,13 +85,12 @@ pub fn agent(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<
 pub fn main(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("-h" | "--help" | "help") => {
-            // Not `print!`: it panics when stdout is closed (`daimyo --help | head -1`).
             let mut text =
                 format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
             for (name, what) in crate::bot::CATALOGUE.iter().chain(strategies::CATALOGUE) {
                 text.push_str(&format!("  {name:<10}{what}\n"));
             }
-            let _ = std::io::stdout().write_all(text.as_bytes());
+            say(&text);
             0
         }
         Some("arena") => crate::arena::main(&args[1..]),

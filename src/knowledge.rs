@@ -34,6 +34,8 @@ pub struct Position {
     pub score5: Option<[i32; DAIMYO]>,
     /// The others' public day moves (negotiation counts) of earlier day turns, by turn index.
     pub day_moves: [[Option<Row>; DAIMYO]; TURNS as usize + 1],
+    /// Public intimacies at the start of each turn seen so far, by turn index.
+    pub history: [Option<[Row; DAIMYO]>; TURNS as usize + 1],
 }
 
 impl Position {
@@ -48,6 +50,7 @@ impl Position {
             hidden: [None; 2],
             score5: None,
             day_moves: [[None; DAIMYO]; TURNS as usize + 1],
+            history: [None; TURNS as usize + 1],
         }
     }
 }
@@ -253,6 +256,9 @@ impl Tracker {
             pos.score5 = Some(score(&self.strengths, &at6));
         }
 
+        for d in 1..=t {
+            pos.history[d as usize] = self.view(d).map(|w| w.public);
+        }
         for d in (1..t).filter(|&d| d % 2 == 1 && d != 5) {
             if let (Some(a), Some(b)) = (self.view(d), self.view(d + 1)) {
                 for c in 0..DAIMYO {

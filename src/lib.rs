@@ -14,6 +14,7 @@ pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod knowledge;
+pub mod model;
 pub mod moves;
 pub mod mt;
 pub mod params;

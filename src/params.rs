@@ -22,6 +22,9 @@ pub struct Search {
     pub prior_strength_power: f64,
     /// How rollouts are shared among the candidate moves.
     pub allocation: Allocation,
+    /// Opponents (and the hidden-night posterior) from a model learnt during the game, or
+    /// `None` for the fixed prior above.
+    pub learned: Option<crate::model::ModelParams>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,4 +42,12 @@ pub const FOUNDATION: Search = Search {
     prior_uniform: 0.5,
     prior_strength_power: 2.0,
     allocation: Allocation::Uniform,
+    learned: None,
+};
+
+/// The bot: the opponent model learnt in the game, sequential halving over the candidates.
+pub const BOT: Search = Search {
+    learned: Some(crate::model::MODEL),
+    allocation: Allocation::Halving { keep: 4 },
+    ..FOUNDATION
 };

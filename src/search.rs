@@ -14,6 +14,7 @@
 //! draw. The search never reads or writes anything; it returns the move and its statistics.
 
 use crate::knowledge::Position;
+use crate::model::{ModelParams, Opponents};
 use crate::moves::{self, MAX_MOVES, NIGHT_MOVES};
 use crate::params::{Allocation, Search as Params};
 use crate::rules::{DAIMYO, LORDS, Move, Phase, Row, TURNS, first_place_shares, score};
@@ -158,62 +159,205 @@ impl Rollouts {
 struct NightSampler {
     /// (cumulative weight, increments for columns 1..3)
     splits: Vec<(f64, [Row; 3])>,
-    models: [PickModel; DAIMYO],
+    /// Each column's probability of every night move, for nights whose total is unknown.
+    night: [Vec<f64>; DAIMYO],
 }
 
 impl NightSampler {
-    fn new(others: Option<Row>, models: [PickModel; DAIMYO]) -> NightSampler {
+    fn new(others: Option<Row>, night: [Vec<f64>; DAIMYO]) -> NightSampler {
         let mut splits = Vec::new();
         if let Some(total) = others {
-            let night = |c: usize, m: Row| moves::multinomial(m, &models[c].p[1]);
+            let index = |m: Row| NIGHT_MOVES.iter().position(|&x| x == m).expect("a night move");
             let mut acc = 0.0;
-            for &a in NIGHT_MOVES.iter().filter(|&&a| total.covers(a)) {
+            for (ia, &a) in NIGHT_MOVES.iter().enumerate().filter(|(_, a)| total.covers(**a)) {
                 let rest = total.checked_sub(a).unwrap();
-                for &b in NIGHT_MOVES.iter().filter(|&&b| rest.covers(b)) {
+                for (ib, &b) in NIGHT_MOVES.iter().enumerate().filter(|(_, b)| rest.covers(**b)) {
                     let c = rest.checked_sub(b).unwrap();
-                    acc += night(1, a) * night(2, b) * night(3, c);
+                    acc += night[1][ia] * night[2][ib] * night[3][index(c)];
                     splits.push((acc, [a, b, c]));
                 }
             }
         }
-        NightSampler { splits, models }
+        NightSampler { splits, night }
     }
 
     /// Increments (worth 2 per negotiation) for columns 1..3.
     fn draw(&self, rng: &mut impl Rng) -> [u64; 3] {
         match self.splits.last() {
             Some(&(total, _)) => {
-                let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+                let x = unit(rng) * total;
                 let i = self.splits.partition_point(|s| s.0 <= x).min(self.splits.len() - 1);
                 self.splits[i].1.map(|r| r.double().0)
             }
-            None => std::array::from_fn(|i| self.models[i + 1].draw_increment(Phase::Night, rng)),
+            None => {
+                std::array::from_fn(|i| NIGHT_MOVES[draw_index(&self.night[i + 1], rng)].double().0)
+            }
         }
     }
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut impl Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// An index drawn with probabilities `p` (summing to 1).
+fn draw_index(p: &[f64], rng: &mut impl Rng) -> usize {
+    let mut x = unit(rng);
+    for (i, &pi) in p.iter().enumerate() {
+        if x < pi {
+            return i;
+        }
+        x -= pi;
+    }
+    p.len() - 1
+}
+
+/// How every column is expected to play: the fixed prior of independent picks, or the model
+/// learnt in the game (a probability for every legal move at any board).
+enum Models {
+    Prior(PickModel),
+    Learned(ModelParams, Opponents),
+}
+
+impl Models {
+    fn new(pos: &Position, params: &Params) -> Models {
+        match params.learned {
+            None => Models::Prior(PickModel::prior(&pos.strengths, params)),
+            Some(mp) => Models::Learned(mp, Opponents::learn(pos, &mp)),
+        }
+    }
+
+    /// Each column's probability of every legal move of `phase` at a board.
+    fn moves_at(
+        &self,
+        strengths: &[u8; LORDS],
+        board: &[Row; DAIMYO],
+        turn: u8,
+        phase: Phase,
+    ) -> [Vec<f64>; DAIMYO] {
+        std::array::from_fn(|c| match self {
+            Models::Prior(pm) => moves::legal(phase)
+                .iter()
+                .map(|&m| moves::multinomial(m, &pm.p[phase_index(phase)]))
+                .collect(),
+            Models::Learned(mp, opp) => opp.distribution(mp, strengths, board, c, turn, phase),
+        })
+    }
+}
+
+/// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
+/// counts of columns 1..3) with its probability.
+pub type NightPosteriors = Vec<(u8, Vec<([Row; 3], f64)>)>;
+
+/// The posterior of every hidden night with a known total.
+pub fn night_posteriors(pos: &Position, params: &Params) -> NightPosteriors {
+    let models = Models::new(pos, params);
+    pos.hidden
+        .iter()
+        .flatten()
+        .filter(|h| h.others.is_some())
+        .map(|h| {
+            let board = pos.history[h.turn as usize].unwrap_or(pos.public);
+            let s = NightSampler::new(
+                h.others,
+                models.moves_at(&pos.strengths, &board, h.turn, Phase::Night),
+            );
+            let total = s.splits.last().map_or(1.0, |x| x.0);
+            let mut prev = 0.0;
+            let dist = s
+                .splits
+                .iter()
+                .map(|&(acc, split)| {
+                    let p = (acc - prev) / total;
+                    prev = acc;
+                    (split, p)
+                })
+                .collect();
+            (h.turn, dist)
+        })
+        .collect()
+}
+
+/// How much of the turn-5 posterior over nights 2 and 4 agrees with what turn 6 revealed:
+/// for each other column, the turn-6 public intimacy minus the turn-5 one is its day-5 move plus
+/// both nights (worth 2). Returns the posterior mass of the splits consistent with that, and the
+/// mass the same splits get with uniformly random picks, whose ratio says how much the model knew.
+pub fn reveal_agreement(
+    posteriors: &NightPosteriors,
+    uniform: &NightPosteriors,
+    revealed: [Row; 3],
+) -> Option<(f64, f64)> {
+    let mass = |post: &NightPosteriors| -> Option<f64> {
+        let [(2, a), (4, b)] = &post[..] else { return None };
+        let mut m = 0.0;
+        for (sa, pa) in a {
+            for (sb, pb) in b {
+                let ok = (0..3).all(|c| {
+                    revealed[c]
+                        .checked_sub(sa[c].double().add(sb[c].double()))
+                        .is_some_and(|day| day.sum() == 5)
+                });
+                if ok {
+                    m += pa * pb;
+                }
+            }
+        }
+        Some(m)
+    };
+    Some((mass(posteriors)?, mass(uniform)?))
 }
 
 fn prepare(
     pos: &Position,
     params: &Params,
-    models: &[PickModel; DAIMYO],
+    models: &Models,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Rollouts {
     let pool = params.pool.clamp(1, POOL_MAX).next_power_of_two();
     let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
+    // The learnt model is read at the current board, for this turn and the next.
+    let learned = |phase: Phase| {
+        let turn = if phase == pos.phase { pos.turn } else { (pos.turn + 1).min(TURNS) };
+        models.moves_at(&pos.strengths, &pos.public, turn, phase)
+    };
+    let dists = match models {
+        Models::Learned(..) => Some([learned(Phase::Day), learned(Phase::Night)]),
+        Models::Prior(_) => None,
+    };
     for c in 0..DAIMYO {
         for phase in [Phase::Day, Phase::Night] {
+            let ph = phase_index(phase);
             for i in 0..POOL_MAX {
                 // Entries beyond the pool size repeat it, so any mask stays in bounds.
-                pools[c][phase_index(phase)][i] = if i < pool {
-                    models[c].draw_increment(phase, rng)
+                pools[c][ph][i] = if i >= pool {
+                    pools[c][ph][i % pool]
                 } else {
-                    pools[c][phase_index(phase)][i % pool]
+                    match (&dists, models) {
+                        (Some(d), _) => {
+                            let m = moves::legal(phase)[draw_index(&d[ph][c], rng)];
+                            if phase == Phase::Night { m.double().0 } else { m.0 }
+                        }
+                        (None, Models::Prior(pm)) => pm.draw_increment(phase, rng),
+                        (None, Models::Learned(..)) => unreachable!("learned models have dists"),
+                    }
                 };
             }
         }
     }
-    let samplers: Vec<NightSampler> =
-        pos.hidden.iter().flatten().map(|h| NightSampler::new(h.others, *models)).collect();
+    // Each hidden night is weighted by the models as they stood on that night's board.
+    let samplers: Vec<NightSampler> = pos
+        .hidden
+        .iter()
+        .flatten()
+        .map(|h| {
+            let board = pos.history[h.turn as usize].unwrap_or(pos.public);
+            NightSampler::new(
+                h.others,
+                models.moves_at(&pos.strengths, &board, h.turn, Phase::Night),
+            )
+        })
+        .collect();
     let worlds = (0..params.worlds.max(1))
         .map(|_| {
             let mut w = pos.public.map(|r| r.0);
@@ -315,7 +459,7 @@ impl Slice {
 
 /// Runs the search. Same position, params, limits in rollouts, and seed: same result.
 pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
-    let models = [PickModel::prior(&pos.strengths, params); DAIMYO];
+    let models = Models::new(pos, params);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let ro = prepare(pos, params, &models, &mut rng);
     let legal = moves::legal(pos.phase);
@@ -498,7 +642,10 @@ mod tests {
         let total = Row::from_array([2, 0, 0, 0, 3, 1]);
         let params = crate::params::FOUNDATION;
         let models = [PickModel::prior(&[3, 4, 5, 6, 3, 4], &params); DAIMYO];
-        let s = NightSampler::new(Some(total), models);
+        let s = NightSampler::new(
+            Some(total),
+            Models::Prior(models[0]).moves_at(&[3; 6], &[Row::ZERO; DAIMYO], 2, Phase::Night),
+        );
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..1000 {
             let d = s.draw(&mut rng);

@@ -301,14 +301,14 @@ fn run(mut o: Options) -> Result<(), String> {
     let total = 4 * o.seeds as usize;
     let mut out = o.out.take();
     let labels: [&str; DAIMYO] = std::array::from_fn(|e| o.entrants[e].label());
-    println!(
-        "arena: {}  seeds {}..{} ({})  {total} games  jobs {}",
+    crate::cli::say(&format!(
+        "arena: {}  seeds {}..{} ({})  {total} games  jobs {}\n",
         labels.join(" | "),
         o.first_seed,
         o.first_seed + (o.seeds - 1),
         o.seeds,
         o.jobs
-    );
+    ));
     let mut stats = stats::Stats::new(&labels);
     let tty = std::io::stderr().is_terminal();
     let mut progress = Progress {
@@ -379,13 +379,13 @@ fn run(mut o: Options) -> Result<(), String> {
     }
     let mut table = String::new();
     stats.render(&mut table);
-    print!("{table}");
+    crate::cli::say(&table);
     Ok(())
 }
 
 pub fn main(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{USAGE}");
+        crate::cli::say(USAGE);
         return 0;
     }
     let result = match options(args) {

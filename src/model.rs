@@ -1,0 +1,286 @@
+//! How each opponent chooses, learnt during the game.
+//!
+//! Every day move of every daimyo is public. Each opponent is modelled as a mixture of styles,
+//! and the mixture's weights are updated after each public day move by how likely that move
+//! was under each style (Bayes' rule; the styles have no parameters of their own to fit, so a
+//! handful of moves cannot be over-fitted). The styles are uniformly random picks, a few fixed
+//! softmax pick rules over per-lord features (strength, how far behind the leader, how far
+//! ahead, shared first, last), and the deterministic built-in strategies, smoothed so that a
+//! move they would not play is unlikely rather than impossible. A mixture gives each opponent a
+//! probability for every legal move at any board: the rollouts draw from it and it weights the
+//! hidden-night posterior. Only public information goes in, so the same model serves nights.
+
+use crate::knowledge::Position;
+use crate::moves;
+use crate::protocol::View;
+use crate::rules::{DAIMYO, LORDS, Phase, Row};
+
+pub const FEATURES: usize = 5;
+
+/// Features of every lord for the daimyo in column `c`, from public intimacies.
+pub fn features(
+    strengths: &[u8; LORDS],
+    public: &[Row; DAIMYO],
+    c: usize,
+) -> [[f64; FEATURES]; LORDS] {
+    std::array::from_fn(|l| {
+        let mine = public[c].get(l) as i32;
+        let others = (0..DAIMYO).filter(|&d| d != c).map(|d| public[d].get(l) as i32);
+        let (hi, lo) = others.fold((i32::MIN, i32::MAX), |(h, w), v| (h.max(v), w.min(v)));
+        let behind = (hi - mine).clamp(0, 8) as f64 / 4.0;
+        let lead = (mine - hi).clamp(0, 8) as f64 / 4.0;
+        let tied_first = (mine == hi && mine > 0) as u8 as f64;
+        let last = (mine <= lo && !(mine == hi && mine == lo)) as u8 as f64;
+        [strengths[l] as f64 - 4.5, behind, lead, tied_first, last]
+    })
+}
+
+/// Pick probabilities for weights `w` and a lord's features.
+pub fn probabilities(
+    w: &[f64; FEATURES],
+    x: &[[f64; FEATURES]; LORDS],
+    floor: f64,
+) -> [f64; LORDS] {
+    let logits: [f64; LORDS] = std::array::from_fn(|l| dot(w, &x[l]));
+    let top = logits.iter().cloned().fold(f64::MIN, f64::max);
+    let e = logits.map(|z| (z - top).exp());
+    let total: f64 = e.iter().sum();
+    e.map(|v| floor / LORDS as f64 + (1.0 - floor) * v / total)
+}
+
+fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// A way of choosing a move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Style {
+    /// Independent picks from a softmax of the features with these weights.
+    Picks([f64; FEATURES]),
+    /// A built-in strategy, by name.
+    Strategy(&'static str),
+}
+
+/// Model parameters, all in one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelParams {
+    /// The styles and their prior weights.
+    pub styles: &'static [(Style, f64)],
+    /// Share of a deterministic strategy's probability spread over every move like random picks.
+    pub smoothing: f64,
+    /// How the bot itself is assumed to play in later turns of a rollout.
+    pub own: Style,
+}
+
+pub const MODEL: ModelParams = ModelParams {
+    styles: &[
+        (Style::Picks([0.0; FEATURES]), 0.30),
+        (Style::Picks([1.0, 0.0, 0.0, 0.0, 0.0]), 0.10),
+        (Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]), 0.15),
+        (Style::Picks([0.5, -0.8, 0.6, 0.8, 0.0]), 0.10),
+        (Style::Strategy("greedy"), 0.10),
+        (Style::Strategy("knapsack"), 0.10),
+        (Style::Strategy("rules"), 0.15),
+    ],
+    smoothing: 0.05,
+    own: Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]),
+};
+
+/// What column `c` sees at a board, as far as public information tells: its own true
+/// intimacy is taken to be its public one.
+fn view_of(board: &[Row; DAIMYO], c: usize, turn: u8, phase: Phase) -> View {
+    let cols = crate::protocol::columns(c);
+    View {
+        turn,
+        phase,
+        public: cols.map(|d| board[d]),
+        own: board[c],
+        last_night: (phase == Phase::Day).then_some(Row::ZERO),
+    }
+}
+
+/// Probability of every legal move of `phase` (in `moves::legal` order) under one style.
+pub fn style_distribution(
+    style: Style,
+    strengths: &[u8; LORDS],
+    board: &[Row; DAIMYO],
+    c: usize,
+    turn: u8,
+    phase: Phase,
+    smoothing: f64,
+) -> Vec<f64> {
+    let legal = moves::legal(phase);
+    match style {
+        Style::Picks(w) => {
+            let p = probabilities(&w, &features(strengths, board, c), 0.0);
+            legal.iter().map(|&m| moves::multinomial(m, &p)).collect()
+        }
+        Style::Strategy(name) => {
+            let mut agent = crate::strategies::by_name(name).expect("a built-in strategy");
+            agent.new_game(*strengths, 0);
+            let chosen =
+                agent.act(&view_of(board, c, turn, phase), std::time::Instant::now()).counts();
+            let uniform = [1.0 / LORDS as f64; LORDS];
+            legal
+                .iter()
+                .map(|&m| {
+                    smoothing * moves::multinomial(m, &uniform)
+                        + (1.0 - smoothing) * (m == chosen) as u8 as f64
+                })
+                .collect()
+        }
+    }
+}
+
+/// Each column's posterior weights over the styles (column 0, the bot, plays `own`).
+#[derive(Clone, Debug)]
+pub struct Opponents {
+    pub weights: [Vec<f64>; DAIMYO],
+}
+
+impl Opponents {
+    /// Bayes' rule over the public day moves seen so far (day 5 is never seen alone: the
+    /// turn-6 board adds nights 2 and 4 to it).
+    pub fn learn(pos: &Position, params: &ModelParams) -> Opponents {
+        let prior: Vec<f64> = params.styles.iter().map(|s| s.1.ln()).collect();
+        let weights = std::array::from_fn(|c| {
+            let mut logw = prior.clone();
+            if c > 0 {
+                for d in (1..pos.turn).filter(|&d| d % 2 == 1) {
+                    let (Some(board), Some(seen)) =
+                        (pos.history[d as usize], pos.day_moves[d as usize][c])
+                    else {
+                        continue;
+                    };
+                    let i = moves::legal(Phase::Day)
+                        .iter()
+                        .position(|&m| m == seen)
+                        .expect("a day move");
+                    for (k, &(style, _)) in params.styles.iter().enumerate() {
+                        let dist = style_distribution(
+                            style,
+                            &pos.strengths,
+                            &board,
+                            c,
+                            d,
+                            Phase::Day,
+                            params.smoothing,
+                        );
+                        logw[k] += dist[i].max(1e-300).ln();
+                    }
+                }
+            }
+            let top = logw.iter().cloned().fold(f64::MIN, f64::max);
+            let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
+            let total: f64 = w.iter().sum();
+            w.iter().map(|x| x / total).collect()
+        });
+        Opponents { weights }
+    }
+
+    /// Probability of every legal move of column `c` at a board.
+    pub fn distribution(
+        &self,
+        params: &ModelParams,
+        strengths: &[u8; LORDS],
+        board: &[Row; DAIMYO],
+        c: usize,
+        turn: u8,
+        phase: Phase,
+    ) -> Vec<f64> {
+        if c == 0 {
+            return style_distribution(
+                params.own,
+                strengths,
+                board,
+                0,
+                turn,
+                phase,
+                params.smoothing,
+            );
+        }
+        let mut out = vec![0.0; moves::legal(phase).len()];
+        for (k, &(style, _)) in params.styles.iter().enumerate() {
+            let w = self.weights[c][k];
+            if w < 1e-6 {
+                continue;
+            }
+            let d = style_distribution(style, strengths, board, c, turn, phase, params.smoothing);
+            for (o, x) in out.iter_mut().zip(d) {
+                *o += w * x;
+            }
+        }
+        let total: f64 = out.iter().sum();
+        out.iter().map(|x| x / total).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::knowledge::Tracker;
+    use crate::rules::{Move, State};
+
+    /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
+    fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
+        let st = crate::rules::strengths_from_seed(seed as u32);
+        let mut agents: Vec<_> =
+            names.iter().map(|n| crate::strategies::by_name(n).unwrap()).collect();
+        for (i, a) in agents.iter_mut().enumerate() {
+            a.new_game(st, seed * 4 + i as u64);
+        }
+        let mut g = State::new(st);
+        let mut tr = Tracker::new(st);
+        while g.turn < upto {
+            tr.observe(&View::of_seat(&g, 0));
+            let m: [Move; DAIMYO] = std::array::from_fn(|s| {
+                agents[s].act(&View::of_seat(&g, s), std::time::Instant::now())
+            });
+            g.play(&m).unwrap();
+        }
+        tr.observe(&View::of_seat(&g, 0));
+        Opponents::learn(&tr.position(), &MODEL)
+    }
+
+    fn weight_of(o: &Opponents, c: usize, style: Style) -> f64 {
+        let k = MODEL.styles.iter().position(|s| s.0 == style).unwrap();
+        o.weights[c][k]
+    }
+
+    #[test]
+    fn recognises_deterministic_players_and_stays_modest_with_random_ones() {
+        let (mut greedy, mut rules, mut random_uniform) = (0, 0, 0.0);
+        for seed in 1..=20 {
+            let o = learnt(["random", "greedy", "rules", "random"], 4, seed);
+            greedy += (weight_of(&o, 1, Style::Strategy("greedy")) > 0.9) as u32;
+            // `rules` reads its own true intimacy, hidden nights included, so its day-3 move is
+            // not always what the public board predicts: it gains weight, not certainty.
+            rules += (weight_of(&o, 2, Style::Strategy("rules")) > 0.3) as u32;
+            random_uniform += weight_of(&o, 3, Style::Picks([0.0; FEATURES]));
+        }
+        assert!(greedy >= 19, "greedy recognised after two day moves: {greedy}/20");
+        assert!(rules >= 15, "rules more than doubles its prior weight: {rules}/20");
+        assert!(
+            random_uniform / 20.0 > 0.5,
+            "a random player is mostly uniform: {}",
+            random_uniform / 20.0
+        );
+    }
+
+    #[test]
+    fn features_see_the_board_from_the_mover() {
+        let st = [3, 3, 3, 3, 3, 6];
+        let public = [
+            Row::from_array([0, 2, 5, 0, 0, 0]),
+            Row::from_array([4, 2, 1, 0, 0, 0]),
+            Row::from_array([0, 1, 1, 0, 0, 0]),
+            Row::from_array([0, 0, 1, 0, 0, 0]),
+        ];
+        let x = features(&st, &public, 1);
+        assert_eq!(x[0], [-1.5, 0.0, 1.0, 0.0, 0.0], "leads lord 0 by 4");
+        assert_eq!(x[1], [-1.5, 0.0, 0.0, 1.0, 0.0], "shares first on lord 1");
+        assert_eq!(x[2], [-1.5, 1.0, 0.0, 0.0, 1.0], "4 behind and last on lord 2");
+        assert_eq!(x[5], [1.5, 0.0, 0.0, 0.0, 0.0], "all at zero: nothing but strength");
+    }
+}
