@@ -49,8 +49,13 @@ impl Bot {
 
 /// The bot's names with a line each, as `--help` lists them.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("bot", "the Monte Carlo search (what daimyo plays with no arguments)"),
+    (
+        "bot",
+        "the Monte Carlo search: learnt opponents and nights, sequential halving (the default)",
+    ),
     ("mc1", "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts"),
+    ("mc1-model", "mc1 with the opponent model learnt in the game in its rollouts"),
+    ("mc1-nights", "mc1-model with the learnt model weighting the hidden nights too"),
 ];
 
 /// The bot by name (`bot`, or `mc1`: the foundation search), configured by the player options.
@@ -58,6 +63,10 @@ pub fn by_name(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Optio
     match name {
         "bot" => Some(Box::new(Bot::new("bot", params::BOT, time_ms, rollouts))),
         "mc1" => Some(Box::new(Bot::new("mc1", params::FOUNDATION, time_ms, rollouts))),
+        "mc1-model" => Some(Box::new(Bot::new("mc1-model", params::WITH_MODEL, time_ms, rollouts))),
+        "mc1-nights" => {
+            Some(Box::new(Bot::new("mc1-nights", params::WITH_NIGHTS, time_ms, rollouts)))
+        }
         _ => None,
     }
 }

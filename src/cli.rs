@@ -88,7 +88,7 @@ pub fn main(args: &[String]) -> i32 {
             let mut text =
                 format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
             for (name, what) in crate::bot::CATALOGUE.iter().chain(strategies::CATALOGUE) {
-                text.push_str(&format!("  {name:<10}{what}\n"));
+                text.push_str(&format!("  {name:<12}{what}\n"));
             }
             say(&text);
             0

@@ -25,6 +25,9 @@ pub struct Search {
     /// Opponents (and the hidden-night posterior) from a model learnt during the game, or
     /// `None` for the fixed prior above.
     pub learned: Option<crate::model::ModelParams>,
+    /// Whether the hidden-night posterior is weighted by the learnt model too (otherwise by the
+    /// fixed prior).
+    pub learned_nights: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,11 +46,15 @@ pub const FOUNDATION: Search = Search {
     prior_strength_power: 2.0,
     allocation: Allocation::Uniform,
     learned: None,
+    learned_nights: false,
 };
 
-/// The bot: the opponent model learnt in the game, sequential halving over the candidates.
-pub const BOT: Search = Search {
-    learned: Some(crate::model::MODEL),
-    allocation: Allocation::Halving { keep: 4 },
-    ..FOUNDATION
-};
+/// The foundation with the learnt opponent model in its rollouts.
+pub const WITH_MODEL: Search = Search { learned: Some(crate::model::MODEL), ..FOUNDATION };
+
+/// ... and the learnt model weighting the hidden nights as well.
+pub const WITH_NIGHTS: Search = Search { learned_nights: true, ..WITH_MODEL };
+
+/// The bot: the opponent model learnt in the game for rollouts and hidden nights, sequential
+/// halving over the candidates.
+pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..WITH_NIGHTS };

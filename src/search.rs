@@ -246,6 +246,22 @@ impl Models {
     }
 }
 
+/// Each column's probability of every night move on the hidden night of `turn`: the learnt
+/// model as it stood on that night's board, or the fixed prior.
+fn night_models(pos: &Position, params: &Params, models: &Models, turn: u8) -> [Vec<f64>; DAIMYO] {
+    let board = pos.history[turn as usize].unwrap_or(pos.public);
+    if params.learned_nights {
+        models.moves_at(&pos.strengths, &board, turn, Phase::Night)
+    } else {
+        Models::Prior(PickModel::prior(&pos.strengths, params)).moves_at(
+            &pos.strengths,
+            &board,
+            turn,
+            Phase::Night,
+        )
+    }
+}
+
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
 /// counts of columns 1..3) with its probability.
 pub type NightPosteriors = Vec<(u8, Vec<([Row; 3], f64)>)>;
@@ -258,11 +274,7 @@ pub fn night_posteriors(pos: &Position, params: &Params) -> NightPosteriors {
         .flatten()
         .filter(|h| h.others.is_some())
         .map(|h| {
-            let board = pos.history[h.turn as usize].unwrap_or(pos.public);
-            let s = NightSampler::new(
-                h.others,
-                models.moves_at(&pos.strengths, &board, h.turn, Phase::Night),
-            );
+            let s = NightSampler::new(h.others, night_models(pos, params, &models, h.turn));
             let total = s.splits.last().map_or(1.0, |x| x.0);
             let mut prev = 0.0;
             let dist = s
@@ -350,13 +362,7 @@ fn prepare(
         .hidden
         .iter()
         .flatten()
-        .map(|h| {
-            let board = pos.history[h.turn as usize].unwrap_or(pos.public);
-            NightSampler::new(
-                h.others,
-                models.moves_at(&pos.strengths, &board, h.turn, Phase::Night),
-            )
-        })
+        .map(|h| NightSampler::new(h.others, night_models(pos, params, models, h.turn)))
         .collect();
     let worlds = (0..params.worlds.max(1))
         .map(|_| {
