@@ -2,36 +2,31 @@
 //! largest strength² / (1 + picks it already got this turn), so the strongest lords take several
 //! picks and weak ones none. It ignores what anyone else does.
 
-use crate::agent::Agent;
+use super::{Plain, Rule};
 use crate::protocol::View;
 use crate::rules::{LORDS, Move};
-use std::time::Instant;
 
+/// The rule; as an agent it is [`Greedy`].
 #[derive(Default)]
-pub struct Greedy {
-    strengths: [u8; LORDS],
-}
+pub struct GreedyRule;
 
-impl Agent for Greedy {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-    fn new_game(&mut self, strengths: [u8; LORDS], _seed: u64) {
-        self.strengths = strengths;
-    }
-    fn act(&mut self, view: &View, _started: Instant) -> Move {
+pub type Greedy = Plain<GreedyRule>;
+
+impl Rule for GreedyRule {
+    const NAME: &'static str = "greedy";
+    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move {
         let mut picks = [0u32; LORDS];
         let mut lords = [0u8; 5];
         let n = view.phase.picks();
         for l in lords.iter_mut().take(n) {
             // Compare strength_a² / (1 + picks_a) by cross-multiplication; ties go to the
             // stronger lord, then the lower index.
-            let sq = |l: usize| self.strengths[l] as u32 * self.strengths[l] as u32;
+            let sq = |l: usize| strengths[l] as u32 * strengths[l] as u32;
             let best = (0..LORDS)
                 .max_by(|&a, &b| {
                     (sq(a) * (1 + picks[b]))
                         .cmp(&(sq(b) * (1 + picks[a])))
-                        .then(self.strengths[a].cmp(&self.strengths[b]))
+                        .then(strengths[a].cmp(&strengths[b]))
                         .then(b.cmp(&a))
                 })
                 .unwrap();
@@ -45,7 +40,9 @@ impl Agent for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::Agent;
     use crate::rules::{Phase, Row};
+    use std::time::Instant;
 
     #[test]
     fn piles_onto_the_strongest() {

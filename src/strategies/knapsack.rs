@@ -13,11 +13,10 @@
 //! players, with the cushion 35% (200 games each).
 
 use super::clamped;
-use crate::agent::Agent;
+use super::{Plain, Rule};
 use crate::moves::legal;
 use crate::protocol::View;
 use crate::rules::{LORDS, Move, Phase, Row, score};
-use std::time::Instant;
 
 /// Leads beyond this many intimacy points no longer count in the cushion.
 pub const CUSHION_CAP: i32 = 3;
@@ -34,26 +33,22 @@ fn cushion(strengths: &[u8; LORDS], rows: &[Row; 4]) -> i32 {
         .sum()
 }
 
+/// The rule; as an agent it is [`Knapsack`].
 #[derive(Default)]
-pub struct Knapsack {
-    strengths: [u8; LORDS],
-}
+pub struct KnapsackRule;
 
-impl Agent for Knapsack {
-    fn name(&self) -> String {
-        "knapsack".into()
-    }
-    fn new_game(&mut self, strengths: [u8; LORDS], _seed: u64) {
-        self.strengths = strengths;
-    }
-    fn act(&mut self, view: &View, _started: Instant) -> Move {
+pub type Knapsack = Plain<KnapsackRule>;
+
+impl Rule for KnapsackRule {
+    const NAME: &'static str = "knapsack";
+    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move {
         let v = clamped(view);
         let mut best = ((i32::MIN, i32::MIN), Row::ZERO);
         for &counts in legal(v.phase) {
             let gain = if v.phase == Phase::Night { counts.double() } else { counts };
             let mut rows = v.public;
             rows[0] = v.own.add(gain);
-            let key = (score(&self.strengths, &rows)[0], cushion(&self.strengths, &rows));
+            let key = (score(strengths, &rows)[0], cushion(strengths, &rows));
             if key > best.0 {
                 best = (key, counts);
             }
@@ -65,6 +60,8 @@ impl Agent for Knapsack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::Agent;
+    use std::time::Instant;
 
     #[test]
     fn buys_the_cheapest_points_and_skips_what_it_cannot_reach() {

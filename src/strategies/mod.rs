@@ -16,6 +16,33 @@ pub use random::Random;
 pub use rules::LordRules;
 
 use crate::agent::Agent;
+use crate::rules::{LORDS, Move};
+use std::time::Instant;
+
+/// A strategy that needs nothing but the lord strengths and the view: no memory, no chance.
+pub trait Rule: Default + Send {
+    const NAME: &'static str;
+    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move;
+}
+
+/// A `Rule` as an agent.
+#[derive(Default)]
+pub struct Plain<R: Rule> {
+    strengths: [u8; LORDS],
+    rule: R,
+}
+
+impl<R: Rule> Agent for Plain<R> {
+    fn name(&self) -> String {
+        R::NAME.into()
+    }
+    fn new_game(&mut self, strengths: [u8; LORDS], _seed: u64) {
+        self.strengths = strengths;
+    }
+    fn act(&mut self, view: &View, _started: Instant) -> Move {
+        self.rule.choose(&self.strengths, view)
+    }
+}
 use crate::protocol::View;
 use crate::rules::{DAIMYO, MAX_INTIMACY, Row, TURNS};
 

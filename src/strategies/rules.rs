@@ -15,32 +15,27 @@
 //! they see each lord alone and never weigh one lord against the whole score.
 
 use super::clamped;
-use crate::agent::Agent;
+use super::{Plain, Rule};
 use crate::protocol::View;
 use crate::rules::{LORDS, Move, Row};
 use std::cmp::Reverse;
-use std::time::Instant;
 
 /// Lords this strong are worth picks merely to avoid their penalty.
 pub const STRONG: u8 = 5;
 /// The most picks one escape from last place may cost.
 pub const ESCAPE_PICKS: i32 = 2;
 
+/// The rule; as an agent it is [`LordRules`].
 #[derive(Default)]
-pub struct LordRules {
-    strengths: [u8; LORDS],
-}
+pub struct LordRulesRule;
 
-impl Agent for LordRules {
-    fn name(&self) -> String {
-        "rules".into()
-    }
-    fn new_game(&mut self, strengths: [u8; LORDS], _seed: u64) {
-        self.strengths = strengths;
-    }
-    fn act(&mut self, view: &View, _started: Instant) -> Move {
+pub type LordRules = Plain<LordRulesRule>;
+
+impl Rule for LordRulesRule {
+    const NAME: &'static str = "rules";
+    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move {
         let v = clamped(view);
-        let st = self.strengths.map(i32::from);
+        let st = strengths.map(i32::from);
         let others = |l: usize| [1, 2, 3].map(|c| v.public[c].get(l) as i32);
         let hi: [i32; LORDS] = std::array::from_fn(|l| others(l).into_iter().max().unwrap());
         let lo: [i32; LORDS] = std::array::from_fn(|l| others(l).into_iter().min().unwrap());
@@ -107,7 +102,9 @@ impl Purse {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::Agent;
     use crate::rules::Phase;
+    use std::time::Instant;
 
     #[test]
     fn pays_to_leave_last_place_on_a_strong_lord() {
