@@ -56,6 +56,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("mc1", "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts"),
     ("mc1-model", "mc1 with the opponent model learnt in the game in its rollouts"),
     ("mc1-nights", "mc1-model with the learnt model weighting the hidden nights too"),
+    ("mc1-now", "mc1-nights with uniformly random play after the current turn"),
 ];
 
 /// The bot by name (`bot`, or `mc1`: the foundation search), configured by the player options.

@@ -28,6 +28,9 @@ pub struct Search {
     /// Whether the hidden-night posterior is weighted by the learnt model too (otherwise by the
     /// fixed prior).
     pub learned_nights: bool,
+    /// Whether turns after the current one are played uniformly at random in rollouts
+    /// (otherwise from the same model as the current turn).
+    pub future_uniform: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,6 +50,7 @@ pub const FOUNDATION: Search = Search {
     allocation: Allocation::Uniform,
     learned: None,
     learned_nights: false,
+    future_uniform: false,
 };
 
 /// The foundation with the learnt opponent model in its rollouts.
@@ -54,6 +58,9 @@ pub const WITH_MODEL: Search = Search { learned: Some(crate::model::MODEL), ..FO
 
 /// ... and the learnt model weighting the hidden nights as well.
 pub const WITH_NIGHTS: Search = Search { learned_nights: true, ..WITH_MODEL };
+
+/// The learnt model for the others' current move only; later turns uniformly random.
+pub const NOW_ONLY: Search = Search { future_uniform: true, ..WITH_NIGHTS };
 
 /// The bot: the opponent model learnt in the game for rollouts and hidden nights, sequential
 /// halving over the candidates.

@@ -111,7 +111,9 @@ struct Rollouts {
     turn: u8,
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
-    /// Pre-drawn moves: [column][phase][i].
+    /// Pre-drawn moves of the others on the current turn: [column][i].
+    first: Box<[[u64; POOL_MAX]; DAIMYO]>,
+    /// Pre-drawn moves of later turns: [column][phase][i].
     pools: Box<[[[u64; POOL_MAX]; 2]; DAIMYO]>,
     pool_mask: u64,
     /// Pre-drawn true intimacies at the start of the turn.
@@ -129,9 +131,8 @@ impl Rollouts {
         let mut score5 = self.score5;
         let mut turn = self.turn;
         let r = rng.next_u64();
-        let ph = phase_index(Phase::of_turn(turn));
         for c in 1..DAIMYO {
-            real[c] += pools[c][ph][((r >> (8 * c)) & mask) as usize];
+            real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
         }
         loop {
             if turn == 5 {
@@ -357,6 +358,24 @@ fn prepare(
             }
         }
     }
+    // The others' moves of this turn come from the model; later turns from the model too, or
+    // from uniformly random play.
+    let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
+    for c in 0..DAIMYO {
+        first[c] = pools[c][phase_index(pos.phase)];
+    }
+    if params.future_uniform {
+        use moves::{
+            DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT, scale,
+        };
+        for c in 0..DAIMYO {
+            for i in 0..POOL_MAX {
+                let r = rng.next_u64();
+                pools[c][0][i] = DAY_SEQUENCES[scale(r as u32, DAY_SEQUENCES_COUNT)];
+                pools[c][1][i] = NIGHT_SEQUENCES[scale((r >> 32) as u32, NIGHT_SEQUENCES_COUNT)];
+            }
+        }
+    }
     // Each hidden night is weighted by the models as they stood on that night's board.
     let samplers: Vec<NightSampler> = pos
         .hidden
@@ -381,6 +400,7 @@ fn prepare(
         strengths: pos.strengths,
         turn: pos.turn,
         score5: pos.score5.unwrap_or([0; DAIMYO]),
+        first,
         pools,
         pool_mask: pool as u64 - 1,
         worlds,
