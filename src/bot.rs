@@ -47,29 +47,40 @@ impl Bot {
     }
 }
 
-/// The bot's names with a line each, as `--help` lists them.
-pub const CATALOGUE: &[(&str, &str)] = &[
+/// The bot and its variants: name, what it is, its search parameters.
+pub const VARIANTS: &[(&str, &str, Params)] = &[
     (
         "bot",
         "the Monte Carlo search: learnt opponents and nights, sequential halving (the default)",
+        params::BOT,
     ),
-    ("mc1", "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts"),
-    ("mc1-model", "mc1 with the opponent model learnt in the game in its rollouts"),
-    ("mc1-nights", "mc1-model with the learnt model weighting the hidden nights too"),
-    ("mc1-now", "mc1-nights with uniformly random play after the current turn"),
+    (
+        "mc1",
+        "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts",
+        params::FOUNDATION,
+    ),
+    (
+        "mc1-model",
+        "mc1 with the opponent model learnt in the game in its rollouts",
+        params::WITH_MODEL,
+    ),
+    (
+        "mc1-nights",
+        "mc1-model with the learnt model weighting the hidden nights too",
+        params::WITH_NIGHTS,
+    ),
+    ("mc1-now", "mc1-nights with uniformly random play after the current turn", params::NOW_ONLY),
+    (
+        "mc1-strat",
+        "mc1-nights predicting the others' current move by their own searches too",
+        params::STRATEGIC,
+    ),
 ];
 
-/// The bot by name (`bot`, or `mc1`: the foundation search), configured by the player options.
+/// The bot or one of its variants by name, configured by the player options.
 pub fn by_name(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<Box<dyn Agent>> {
-    match name {
-        "bot" => Some(Box::new(Bot::new("bot", params::BOT, time_ms, rollouts))),
-        "mc1" => Some(Box::new(Bot::new("mc1", params::FOUNDATION, time_ms, rollouts))),
-        "mc1-model" => Some(Box::new(Bot::new("mc1-model", params::WITH_MODEL, time_ms, rollouts))),
-        "mc1-nights" => {
-            Some(Box::new(Bot::new("mc1-nights", params::WITH_NIGHTS, time_ms, rollouts)))
-        }
-        _ => None,
-    }
+    let &(name, _, params) = VARIANTS.iter().find(|v| v.0 == name)?;
+    Some(Box::new(Bot::new(name, params, time_ms, rollouts)))
 }
 
 impl Agent for Bot {

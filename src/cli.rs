@@ -87,7 +87,8 @@ pub fn main(args: &[String]) -> i32 {
         Some("-h" | "--help" | "help") => {
             let mut text =
                 format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
-            for (name, what) in crate::bot::CATALOGUE.iter().chain(strategies::CATALOGUE) {
+            let bots = crate::bot::VARIANTS.iter().map(|v| (v.0, v.1));
+            for (name, what) in bots.chain(strategies::CATALOGUE.iter().copied()) {
                 text.push_str(&format!("  {name:<12}{what}\n"));
             }
             say(&text);

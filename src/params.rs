@@ -31,6 +31,25 @@ pub struct Search {
     /// Whether turns after the current one are played uniformly at random in rollouts
     /// (otherwise from the same model as the current turn).
     pub future_uniform: bool,
+    /// Whether the others' current move is also predicted by a small search from each one's
+    /// own point of view (strong players play strong moves).
+    pub strategic: Option<Strategic>,
+}
+
+/// The others' current move from their own point of view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strategic {
+    /// Rollouts of each other daimyo's search (uniformly random playouts, like flat Monte Carlo).
+    pub rollouts: u64,
+    /// Its best moves kept as predictions ...
+    pub top: usize,
+    /// ... weighted by exp(-(best win rate - win rate) / temperature) ...
+    pub temperature: f64,
+    /// ... and this share of the others' current moves in rollouts comes from them (the rest
+    /// from the learnt model).
+    pub weight: f64,
+    /// Not attempted with less time than this left before the deadline.
+    pub min_ms_left: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,7 +70,12 @@ pub const FOUNDATION: Search = Search {
     learned: None,
     learned_nights: false,
     future_uniform: false,
+    strategic: None,
 };
+
+/// The search each other daimyo is credited with when predicting its move: flat Monte Carlo
+/// with uniformly random playouts.
+pub const OPPONENT_SEARCH: Search = Search { prior_uniform: 1.0, ..FOUNDATION };
 
 /// The foundation with the learnt opponent model in its rollouts.
 pub const WITH_MODEL: Search = Search { learned: Some(crate::model::MODEL), ..FOUNDATION };
@@ -61,6 +85,18 @@ pub const WITH_NIGHTS: Search = Search { learned_nights: true, ..WITH_MODEL };
 
 /// The learnt model for the others' current move only; later turns uniformly random.
 pub const NOW_ONLY: Search = Search { future_uniform: true, ..WITH_NIGHTS };
+
+/// The learnt model plus each other daimyo's own best moves for its current move.
+pub const STRATEGIC: Search = Search {
+    strategic: Some(Strategic {
+        rollouts: 60_000,
+        top: 8,
+        temperature: 0.03,
+        weight: 0.5,
+        min_ms_left: 200,
+    }),
+    ..WITH_NIGHTS
+};
 
 /// The bot: the opponent model learnt in the game for rollouts and hidden nights, sequential
 /// halving over the candidates.

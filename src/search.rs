@@ -16,7 +16,7 @@
 use crate::knowledge::Position;
 use crate::model::{ModelParams, Opponents};
 use crate::moves::{self, MAX_MOVES, NIGHT_MOVES};
-use crate::params::{Allocation, Search as Params};
+use crate::params::{Allocation, Search as Params, Strategic};
 use crate::rules::{DAIMYO, LORDS, Move, Phase, Row, TURNS, first_place_shares, score};
 use crate::timeman::Limits;
 use rand::{Rng, SeedableRng};
@@ -407,6 +407,51 @@ fn prepare(
     }
 }
 
+/// Position of column `c` in one sampled world, all intimacies as they truly are there.
+fn perspective(pos: &Position, c: usize, world: &[u64; DAIMYO]) -> Position {
+    let cols = crate::protocol::columns(c);
+    let mut p = Position::initial(pos.strengths);
+    p.turn = pos.turn;
+    p.phase = pos.phase;
+    p.public = cols.map(|d| Row(world[d]));
+    p.own = Row(world[c]);
+    p.score5 = pos.score5.map(|s| cols.map(|d| s[d]));
+    p
+}
+
+/// Replaces part of the others' current-move pools with each one's own best moves, found by a
+/// small search from its point of view in one sampled world.
+fn add_strategic(pos: &Position, st: &Strategic, ro: &mut Rollouts, seed: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+    let world = ro.worlds[0];
+    for c in 1..DAIMYO {
+        let limits = Limits { deadline: None, rollouts: Some(st.rollouts) };
+        let res = search(
+            &perspective(pos, c, &world),
+            &crate::params::OPPONENT_SEARCH,
+            &limits,
+            seed ^ c as u64,
+        );
+        let top: Vec<(Row, f64)> = res
+            .ranked
+            .iter()
+            .take(st.top.max(1))
+            .map(|(m, t)| (m.counts(), t.win_rate()))
+            .collect();
+        let best = top[0].1;
+        let weights: Vec<f64> =
+            top.iter().map(|(_, w)| (-(best - w) / st.temperature).exp()).collect();
+        let total: f64 = weights.iter().sum();
+        let p: Vec<f64> = weights.iter().map(|w| w / total).collect();
+        for i in 0..POOL_MAX {
+            if unit(&mut rng) < st.weight {
+                let m = top[draw_index(&p, &mut rng)].0;
+                ro.first[c][i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
+            }
+        }
+    }
+}
+
 /// Best first.
 fn order(a: &Tally, b: &Tally) -> std::cmp::Ordering {
     if a.better_than(b) {
@@ -487,7 +532,16 @@ impl Slice {
 pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
     let models = Models::new(pos, params);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let ro = prepare(pos, params, &models, &mut rng);
+    let mut ro = prepare(pos, params, &models, &mut rng);
+    if let Some(st) = &params.strategic {
+        let time_left = limits.deadline.is_none_or(|d| {
+            d.saturating_duration_since(std::time::Instant::now()).as_millis() as u64
+                >= st.min_ms_left
+        });
+        if time_left {
+            add_strategic(pos, st, &mut ro, seed);
+        }
+    }
     let legal = moves::legal(pos.phase);
     let n = legal.len();
     let mut mine = [0u64; MAX_MOVES];
