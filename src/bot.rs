@@ -51,7 +51,7 @@ impl Bot {
 pub const VARIANTS: &[(&str, &str, Params)] = &[
     (
         "bot",
-        "the Monte Carlo search: learnt opponents and nights, sequential halving (the default)",
+        "the default: learnt current moves and nights, random later play, sequential halving",
         params::BOT,
     ),
     (

@@ -98,6 +98,10 @@ pub const STRATEGIC: Search = Search {
     ..WITH_NIGHTS
 };
 
-/// The bot: the opponent model learnt in the game for rollouts and hidden nights, sequential
-/// halving over the candidates.
-pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..WITH_NIGHTS };
+/// No model at all: uniformly random play everywhere (flat Monte Carlo on this engine, with
+/// the hidden nights drawn consistently with their totals).
+pub const FLAT: Search = Search { prior_uniform: 1.0, ..FOUNDATION };
+
+/// The bot: the others' current move and their hidden nights from the model learnt in the
+/// game, uniformly random play after the current turn, sequential halving over the candidates.
+pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..NOW_ONLY };
