@@ -72,20 +72,6 @@ pub struct ModelParams {
     pub own: Style,
 }
 
-pub const MODEL: ModelParams = ModelParams {
-    styles: &[
-        (Style::Picks([0.0; FEATURES]), 0.30),
-        (Style::Picks([1.0, 0.0, 0.0, 0.0, 0.0]), 0.10),
-        (Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]), 0.15),
-        (Style::Picks([0.5, -0.8, 0.6, 0.8, 0.0]), 0.10),
-        (Style::Strategy("greedy"), 0.10),
-        (Style::Strategy("knapsack"), 0.10),
-        (Style::Strategy("rules"), 0.15),
-    ],
-    smoothing: 0.05,
-    own: Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]),
-};
-
 /// What column `c` sees at a board, as far as public information tells: its own true
 /// intimacy is taken to be its public one.
 fn view_of(board: &[Row; DAIMYO], c: usize, turn: u8, phase: Phase) -> View {
@@ -220,6 +206,7 @@ mod tests {
     use super::*;
 
     use crate::knowledge::Tracker;
+    use crate::params::MODEL;
     use crate::rules::{Move, State};
 
     /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.

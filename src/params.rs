@@ -1,5 +1,7 @@
 //! Every tunable of the bot in one block, named for what it means.
 
+use crate::model::{FEATURES, ModelParams, Style};
+
 /// Time and rollout budgeting.
 pub mod time {
     /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
@@ -24,7 +26,7 @@ pub struct Search {
     pub allocation: Allocation,
     /// Opponents (and the hidden-night posterior) from a model learnt during the game, or
     /// `None` for the fixed prior above.
-    pub learned: Option<crate::model::ModelParams>,
+    pub learned: Option<ModelParams>,
     /// Whether the hidden-night posterior is weighted by the learnt model too (otherwise by the
     /// fixed prior).
     pub learned_nights: bool,
@@ -78,7 +80,7 @@ pub const FOUNDATION: Search = Search {
 pub const OPPONENT_SEARCH: Search = Search { prior_uniform: 1.0, ..FOUNDATION };
 
 /// The foundation with the learnt opponent model in its rollouts.
-pub const WITH_MODEL: Search = Search { learned: Some(crate::model::MODEL), ..FOUNDATION };
+pub const WITH_MODEL: Search = Search { learned: Some(MODEL), ..FOUNDATION };
 
 /// ... and the learnt model weighting the hidden nights as well.
 pub const WITH_NIGHTS: Search = Search { learned_nights: true, ..WITH_MODEL };
@@ -105,3 +107,18 @@ pub const FLAT: Search = Search { prior_uniform: 1.0, ..FOUNDATION };
 /// The bot: the others' current move and their hidden nights from the model learnt in the
 /// game, uniformly random play after the current turn, sequential halving over the candidates.
 pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..NOW_ONLY };
+
+/// The opponent model: styles with their prior weights (see `model`).
+pub const MODEL: ModelParams = ModelParams {
+    styles: &[
+        (Style::Picks([0.0; FEATURES]), 0.30),
+        (Style::Picks([1.0, 0.0, 0.0, 0.0, 0.0]), 0.10),
+        (Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]), 0.15),
+        (Style::Picks([0.5, -0.8, 0.6, 0.8, 0.0]), 0.10),
+        (Style::Strategy("greedy"), 0.10),
+        (Style::Strategy("knapsack"), 0.10),
+        (Style::Strategy("rules"), 0.15),
+    ],
+    smoothing: 0.05,
+    own: Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]),
+};
