@@ -70,6 +70,7 @@ pub const VARIANTS: &[(&str, &str, Params)] = &[
         params::WITH_NIGHTS,
     ),
     ("mc1-now", "mc1-nights with uniformly random play after the current turn", params::NOW_ONLY),
+    ("mc1-flat", "mc1 with uniformly random play everywhere: no model at all", params::FLAT),
     (
         "mc1-strat",
         "mc1-nights predicting the others' current move by their own searches too",

@@ -77,6 +77,11 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
     Ok(p)
 }
 
+/// Every built-in player: name and a line on what it does (the bot's variants first).
+pub fn builtins() -> impl Iterator<Item = (&'static str, &'static str)> {
+    crate::bot::VARIANTS.iter().map(|v| (v.0, v.1)).chain(strategies::CATALOGUE.iter().copied())
+}
+
 /// A built-in agent by name, the bot included, configured by the player options.
 pub fn agent(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<Box<dyn Agent>> {
     crate::bot::by_name(name, time_ms, rollouts).or_else(|| strategies::by_name(name))
@@ -87,8 +92,7 @@ pub fn main(args: &[String]) -> i32 {
         Some("-h" | "--help" | "help") => {
             let mut text =
                 format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
-            let bots = crate::bot::VARIANTS.iter().map(|v| (v.0, v.1));
-            for (name, what) in bots.chain(strategies::CATALOGUE.iter().copied()) {
+            for (name, what) in builtins() {
                 text.push_str(&format!("  {name:<12}{what}\n"));
             }
             say(&text);
@@ -124,5 +128,20 @@ pub fn main(args: &[String]) -> i32 {
             let _ = err.flush();
             code
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_listed_player_exists() {
+        let names: Vec<&str> = super::builtins().map(|b| b.0).collect();
+        assert!(names.len() >= 12, "{names:?}");
+        for name in names {
+            let agent = super::agent(name, None, Some(10))
+                .unwrap_or_else(|| panic!("{name} is listed but missing"));
+            assert_eq!(agent.name(), name);
+        }
+        assert!(super::agent("no-such-player", None, None).is_none());
     }
 }

@@ -91,8 +91,7 @@ impl Entrant {
             *slot = Some(value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"))?);
         }
         if cli::agent(name, time_ms, rollouts).is_none() {
-            let names: Vec<&str> =
-                crate::strategies::CATALOGUE.iter().map(|c| c.0).chain(["bot"]).collect();
+            let names: Vec<&str> = cli::builtins().map(|b| b.0).collect();
             return Err(format!(
                 "unknown entrant '{spec}' (built-ins: {}; or 'exec:PROGRAM ARG...')",
                 names.join(", ")
