@@ -36,16 +36,12 @@ pub fn features(
 }
 
 /// Pick probabilities for weights `w` and a lord's features.
-pub fn probabilities(
-    w: &[f64; FEATURES],
-    x: &[[f64; FEATURES]; LORDS],
-    floor: f64,
-) -> [f64; LORDS] {
+pub fn probabilities(w: &[f64; FEATURES], x: &[[f64; FEATURES]; LORDS]) -> [f64; LORDS] {
     let logits: [f64; LORDS] = std::array::from_fn(|l| dot(w, &x[l]));
     let top = logits.iter().cloned().fold(f64::MIN, f64::max);
     let e = logits.map(|z| (z - top).exp());
     let total: f64 = e.iter().sum();
-    e.map(|v| floor / LORDS as f64 + (1.0 - floor) * v / total)
+    e.map(|v| v / total)
 }
 
 fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
@@ -98,7 +94,7 @@ pub fn style_distribution(
     let legal = moves::legal(phase);
     match style {
         Style::Picks(w) => {
-            let p = probabilities(&w, &features(strengths, board, c), 0.0);
+            let p = probabilities(&w, &features(strengths, board, c));
             legal.iter().map(|&m| moves::multinomial(m, &p)).collect()
         }
         Style::Strategy(name) => {

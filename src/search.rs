@@ -24,10 +24,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 const POOL_MAX: usize = 256;
 
-/// How one daimyo is expected to pick: a probability per lord, by day and by night.
+/// How one daimyo is expected to pick: a probability per lord, the same by day and by night.
 #[derive(Clone, Copy, Debug)]
 pub struct PickModel {
-    pub p: [[f64; LORDS]; 2],
+    pub p: [f64; LORDS],
 }
 
 impl PickModel {
@@ -37,25 +37,13 @@ impl PickModel {
         let total: f64 = w.iter().sum();
         let u = params.prior_uniform;
         let p = std::array::from_fn(|l| u / LORDS as f64 + (1.0 - u) * w[l] / total);
-        PickModel { p: [p, p] }
-    }
-
-    fn draw_lord(&self, phase: Phase, rng: &mut impl Rng) -> usize {
-        let p = &self.p[phase_index(phase)];
-        let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        for (l, &pl) in p.iter().enumerate() {
-            if x < pl {
-                return l;
-            }
-            x -= pl;
-        }
-        LORDS - 1
+        PickModel { p }
     }
 
     /// A move drawn from the model, as an intimacy increment.
     fn draw_increment(&self, phase: Phase, rng: &mut impl Rng) -> u64 {
         (0..phase.picks())
-            .fold(Row::ZERO, |r, _| r.bump(self.draw_lord(phase, rng), phase.weight()))
+            .fold(Row::ZERO, |r, _| r.bump(draw_index(&self.p, rng), phase.weight()))
             .0
     }
 }
@@ -238,10 +226,9 @@ impl Models {
         phase: Phase,
     ) -> [Vec<f64>; DAIMYO] {
         std::array::from_fn(|c| match self {
-            Models::Prior(pm) => moves::legal(phase)
-                .iter()
-                .map(|&m| moves::multinomial(m, &pm.p[phase_index(phase)]))
-                .collect(),
+            Models::Prior(pm) => {
+                moves::legal(phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
+            }
             Models::Learned(mp, opp) => opp.distribution(mp, strengths, board, c, turn, phase),
         })
     }
@@ -682,7 +669,7 @@ mod tests {
                 let ph = g.phase();
                 let draw = |rng: &mut Xoshiro256PlusPlus| {
                     let l: Vec<u8> =
-                        (0..ph.picks()).map(|_| model.draw_lord(ph, rng) as u8).collect();
+                        (0..ph.picks()).map(|_| draw_index(&model.p, rng) as u8).collect();
                     Move::new(&l).unwrap()
                 };
                 let m: [Move; 4] =
