@@ -49,11 +49,7 @@ impl Bot {
 
 /// The bot and its variants: name, what it is, its search parameters.
 pub const VARIANTS: &[(&str, &str, Params)] = &[
-    (
-        "bot",
-        "the default: learnt current moves and nights, random later play, sequential halving",
-        params::BOT,
-    ),
+    ("bot", "the default: mc1-later with sequential halving", params::BOT),
     (
         "mc1",
         "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts",
@@ -75,6 +71,11 @@ pub const VARIANTS: &[(&str, &str, Params)] = &[
         "mc1-strat",
         "mc1-nights predicting the others' current move by their own searches too",
         params::STRATEGIC,
+    ),
+    (
+        "mc1-later",
+        "mc1-nights with uniform picks instead of recognised fixed strategies after this turn",
+        params::LATER,
     ),
 ];
 

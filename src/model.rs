@@ -161,6 +161,24 @@ impl Opponents {
     }
 
     /// Probability of every legal move of column `c` at a board.
+    /// The model for turns after the current one: a fixed strategy read at today's board says
+    /// nothing of its moves on later boards, so each one's weight goes to uniform picks.
+    pub fn for_later_turns(&self, params: &ModelParams) -> Opponents {
+        let uniform = Style::Picks([0.0; FEATURES]);
+        let Some(u) = params.styles.iter().position(|s| s.0 == uniform) else {
+            return self.clone();
+        };
+        let weights = self.weights.clone().map(|mut w| {
+            for (k, &(style, _)) in params.styles.iter().enumerate() {
+                if let Style::Strategy(_) = style {
+                    w[u] += std::mem::take(&mut w[k]);
+                }
+            }
+            w
+        });
+        Opponents { weights }
+    }
+
     pub fn distribution(
         &self,
         params: &ModelParams,
@@ -249,6 +267,35 @@ mod tests {
             "a random player is mostly uniform: {}",
             random_uniform / 20.0
         );
+    }
+
+    #[test]
+    fn later_turns_hand_fixed_strategies_to_uniform_picks() {
+        let o = learnt(["random", "greedy", "knapsack", "rules"], 6, 3);
+        let later = o.for_later_turns(&MODEL);
+        let uniform = Style::Picks([0.0; FEATURES]);
+        for c in 1..DAIMYO {
+            let strategic: f64 = MODEL
+                .styles
+                .iter()
+                .zip(&o.weights[c])
+                .filter(|(s, _)| matches!(s.0, Style::Strategy(_)))
+                .map(|(_, w)| w)
+                .sum();
+            let total: f64 = later.weights[c].iter().sum();
+            assert!((total - 1.0).abs() < 1e-9, "still a distribution: {total}");
+            for (k, &(style, _)) in MODEL.styles.iter().enumerate() {
+                let expected = match style {
+                    Style::Strategy(_) => 0.0,
+                    s if s == uniform => o.weights[c][k] + strategic,
+                    _ => o.weights[c][k],
+                };
+                assert!((later.weights[c][k] - expected).abs() < 1e-12, "column {c} style {k}");
+            }
+        }
+        // Greedy (column 1) was recognised, so its later moves are now mostly uniform.
+        assert!(weight_of(&o, 1, Style::Strategy("greedy")) > 0.9);
+        assert!(weight_of(&later, 1, uniform) > 0.9);
     }
 
     #[test]

@@ -30,9 +30,12 @@ pub struct Search {
     /// Whether the hidden-night posterior is weighted by the learnt model too (otherwise by the
     /// fixed prior).
     pub learned_nights: bool,
-    /// Whether turns after the current one are played uniformly at random in rollouts
-    /// (otherwise from the same model as the current turn).
-    pub future_uniform: bool,
+    /// Share of every daimyo's moves on turns after the current one that rollouts play
+    /// uniformly at random; the rest come from the same model as the current turn.
+    pub future_uniform: f64,
+    /// Whether, on turns after the current one, the others' fixed-strategy styles are replaced by
+    /// uniform picks (a strategy read at today's board does not predict later boards).
+    pub later_strategies_uniform: bool,
     /// Whether the others' current move is also predicted by a small search from each one's
     /// own point of view (strong players play strong moves).
     pub strategic: Option<Strategic>,
@@ -71,7 +74,8 @@ pub const FOUNDATION: Search = Search {
     allocation: Allocation::Uniform,
     learned: None,
     learned_nights: false,
-    future_uniform: false,
+    future_uniform: 0.0,
+    later_strategies_uniform: false,
     strategic: None,
 };
 
@@ -86,7 +90,7 @@ pub const WITH_MODEL: Search = Search { learned: Some(MODEL), ..FOUNDATION };
 pub const WITH_NIGHTS: Search = Search { learned_nights: true, ..WITH_MODEL };
 
 /// The learnt model for the others' current move only; later turns uniformly random.
-pub const NOW_ONLY: Search = Search { future_uniform: true, ..WITH_NIGHTS };
+pub const NOW_ONLY: Search = Search { future_uniform: 1.0, ..WITH_NIGHTS };
 
 /// The learnt model plus each other daimyo's own best moves for its current move.
 pub const STRATEGIC: Search = Search {
@@ -104,9 +108,13 @@ pub const STRATEGIC: Search = Search {
 /// the hidden nights drawn consistently with their totals).
 pub const FLAT: Search = Search { prior_uniform: 1.0, ..FOUNDATION };
 
-/// The bot: the others' current move and their hidden nights from the model learnt in the
-/// game, uniformly random play after the current turn, sequential halving over the candidates.
-pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..NOW_ONLY };
+/// The learnt model for every turn, except that after the current turn a fixed strategy the
+/// model recognised in a daimyo gives way to uniform picks.
+pub const LATER: Search = Search { later_strategies_uniform: true, ..WITH_NIGHTS };
+
+/// The bot: the others' moves and their hidden nights from the model learnt in the game (fixed
+/// strategies only for the current turn), sequential halving over the candidates.
+pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..LATER };
 
 /// The opponent model: styles with their prior weights (see `model`).
 pub const MODEL: ModelParams = ModelParams {

@@ -224,10 +224,14 @@ impl Models {
         board: &[Row; DAIMYO],
         turn: u8,
         phase: Phase,
+        later: bool,
     ) -> [Vec<f64>; DAIMYO] {
         std::array::from_fn(|c| match self {
             Models::Prior(pm) => {
                 moves::legal(phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
+            }
+            Models::Learned(mp, opp) if later => {
+                opp.for_later_turns(mp).distribution(mp, strengths, board, c, turn, phase)
             }
             Models::Learned(mp, opp) => opp.distribution(mp, strengths, board, c, turn, phase),
         })
@@ -239,13 +243,14 @@ impl Models {
 fn night_models(pos: &Position, params: &Params, models: &Models, turn: u8) -> [Vec<f64>; DAIMYO] {
     let board = pos.history[turn as usize].unwrap_or(pos.public);
     if params.learned_nights {
-        models.moves_at(&pos.strengths, &board, turn, Phase::Night)
+        models.moves_at(&pos.strengths, &board, turn, Phase::Night, false)
     } else {
         Models::Prior(PickModel::prior(&pos.strengths, params)).moves_at(
             &pos.strengths,
             &board,
             turn,
             Phase::Night,
+            false,
         )
     }
 }
@@ -317,12 +322,15 @@ fn prepare(
     let pool = params.pool.clamp(1, POOL_MAX).next_power_of_two();
     let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
     // The learnt model is read at the current board, for this turn and the next.
-    let learned = |phase: Phase| {
+    let learned = |phase: Phase, later: bool| {
         let turn = if phase == pos.phase { pos.turn } else { (pos.turn + 1).min(TURNS) };
-        models.moves_at(&pos.strengths, &pos.public, turn, phase)
+        models.moves_at(&pos.strengths, &pos.public, turn, phase, later)
     };
+    let later = params.later_strategies_uniform;
     let dists = match models {
-        Models::Learned(..) => Some([learned(Phase::Day), learned(Phase::Night)]),
+        Models::Learned(..) => {
+            Some([Phase::Day, Phase::Night].map(|ph| learned(ph, later && ph != pos.phase)))
+        }
         Models::Prior(_) => None,
     };
     for c in 0..DAIMYO {
@@ -351,15 +359,32 @@ fn prepare(
     for c in 0..DAIMYO {
         first[c] = pools[c][phase_index(pos.phase)];
     }
-    if params.future_uniform {
+    if let (true, Models::Learned(..)) = (later, models) {
+        let ph = phase_index(pos.phase);
+        let d = learned(pos.phase, true);
+        for c in 0..DAIMYO {
+            for i in 0..pool {
+                let m = moves::legal(pos.phase)[draw_index(&d[c], rng)];
+                pools[c][ph][i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
+            }
+            for i in pool..POOL_MAX {
+                pools[c][ph][i] = pools[c][ph][i % pool];
+            }
+        }
+    }
+    if params.future_uniform > 0.0 {
+        let k = (params.future_uniform.clamp(0.0, 1.0) * pool as f64).round() as usize;
         use moves::{
             DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT, scale,
         };
         for c in 0..DAIMYO {
             for i in 0..POOL_MAX {
                 let r = rng.next_u64();
-                pools[c][0][i] = DAY_SEQUENCES[scale(r as u32, DAY_SEQUENCES_COUNT)];
-                pools[c][1][i] = NIGHT_SEQUENCES[scale((r >> 32) as u32, NIGHT_SEQUENCES_COUNT)];
+                if i % pool < k {
+                    pools[c][0][i] = DAY_SEQUENCES[scale(r as u32, DAY_SEQUENCES_COUNT)];
+                    pools[c][1][i] =
+                        NIGHT_SEQUENCES[scale((r >> 32) as u32, NIGHT_SEQUENCES_COUNT)];
+                }
             }
         }
     }
@@ -711,7 +736,13 @@ mod tests {
         let models = [PickModel::prior(&[3, 4, 5, 6, 3, 4], &params); DAIMYO];
         let s = NightSampler::new(
             Some(total),
-            Models::Prior(models[0]).moves_at(&[3; 6], &[Row::ZERO; DAIMYO], 2, Phase::Night),
+            Models::Prior(models[0]).moves_at(
+                &[3; 6],
+                &[Row::ZERO; DAIMYO],
+                2,
+                Phase::Night,
+                false,
+            ),
         );
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..1000 {
