@@ -342,10 +342,7 @@ fn prepare(
                     pools[c][ph][i % pool]
                 } else {
                     match (&dists, models) {
-                        (Some(d), _) => {
-                            let m = moves::legal(phase)[draw_index(&d[ph][c], rng)];
-                            if phase == Phase::Night { m.double().0 } else { m.0 }
-                        }
+                        (Some(d), _) => draw_move(phase, &d[ph][c], rng),
                         (None, Models::Prior(pm)) => pm.draw_increment(phase, rng),
                         (None, Models::Learned(..)) => unreachable!("learned models have dists"),
                     }
@@ -353,8 +350,9 @@ fn prepare(
             }
         }
     }
-    // The others' moves of this turn come from the model; later turns from the model too, or
-    // from uniformly random play.
+    // The others' moves of this turn come from the model as it stands. Later turns come from
+    // the model too, with fixed strategies made uniform if so set, and a share of them from
+    // uniformly random play.
     let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
     for c in 0..DAIMYO {
         first[c] = pools[c][phase_index(pos.phase)];
@@ -364,8 +362,7 @@ fn prepare(
         let d = learned(pos.phase, true);
         for c in 0..DAIMYO {
             for i in 0..pool {
-                let m = moves::legal(pos.phase)[draw_index(&d[c], rng)];
-                pools[c][ph][i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
+                pools[c][ph][i] = draw_move(pos.phase, &d[c], rng);
             }
             for i in pool..POOL_MAX {
                 pools[c][ph][i] = pools[c][ph][i % pool];
@@ -417,6 +414,12 @@ fn prepare(
         pool_mask: pool as u64 - 1,
         worlds,
     }
+}
+
+/// A move of `phase` drawn from probabilities over its legal moves, as a row increment.
+fn draw_move(phase: Phase, p: &[f64], rng: &mut impl Rng) -> u64 {
+    let m = moves::legal(phase)[draw_index(p, rng)];
+    if phase == Phase::Night { m.double().0 } else { m.0 }
 }
 
 /// Position of column `c` in one sampled world, all intimacies as they truly are there.
