@@ -160,7 +160,6 @@ impl Opponents {
         Opponents { weights }
     }
 
-    /// Probability of every legal move of column `c` at a board.
     /// The model for turns after the current one: a fixed strategy read at today's board says
     /// nothing of its moves on later boards, so each one's weight goes to uniform picks.
     pub fn for_later_turns(&self, params: &ModelParams) -> Opponents {
@@ -179,6 +178,7 @@ impl Opponents {
         Opponents { weights }
     }
 
+    /// Probability of every legal move of column `c` at a board.
     pub fn distribution(
         &self,
         params: &ModelParams,

@@ -226,15 +226,16 @@ impl Models {
         phase: Phase,
         later: bool,
     ) -> [Vec<f64>; DAIMYO] {
-        std::array::from_fn(|c| match self {
-            Models::Prior(pm) => {
+        match self {
+            Models::Prior(pm) => std::array::from_fn(|_| {
                 moves::legal(phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
+            }),
+            Models::Learned(mp, opp) => {
+                let later_opp = later.then(|| opp.for_later_turns(mp));
+                let opp = later_opp.as_ref().unwrap_or(opp);
+                std::array::from_fn(|c| opp.distribution(mp, strengths, board, c, turn, phase))
             }
-            Models::Learned(mp, opp) if later => {
-                opp.for_later_turns(mp).distribution(mp, strengths, board, c, turn, phase)
-            }
-            Models::Learned(mp, opp) => opp.distribution(mp, strengths, board, c, turn, phase),
-        })
+        }
     }
 }
 
