@@ -49,7 +49,7 @@ impl Bot {
 
 /// The bot and its variants: name, what it is, its search parameters.
 pub const VARIANTS: &[(&str, &str, Params)] = &[
-    ("bot", "the default: mc1-later with sequential halving", params::BOT),
+    ("bot", "the default: mc1-gated with sequential halving", params::BOT),
     (
         "mc1",
         "the foundation search, kept as a yardstick: flat Monte Carlo, equal rollouts",
@@ -76,6 +76,11 @@ pub const VARIANTS: &[(&str, &str, Params)] = &[
         "mc1-later",
         "mc1-nights with uniform picks instead of recognised fixed strategies after this turn",
         params::LATER,
+    ),
+    (
+        "mc1-gated",
+        "mc1-later with uniformly random later turns when the others look mostly random",
+        params::GATED,
     ),
 ];
 

@@ -178,6 +178,13 @@ impl Opponents {
         Opponents { weights }
     }
 
+    /// The others' mean weight on uniformly random picks (column 0, the bot, is not counted).
+    pub fn uniform_share(&self, params: &ModelParams) -> f64 {
+        let uniform = Style::Picks([0.0; FEATURES]);
+        let Some(u) = params.styles.iter().position(|s| s.0 == uniform) else { return 0.0 };
+        self.weights[1..].iter().map(|w| w[u]).sum::<f64>() / (DAIMYO - 1) as f64
+    }
+
     /// Probability of every legal move of column `c` at a board.
     pub fn distribution(
         &self,
@@ -227,7 +234,7 @@ mod tests {
     fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
         let st = crate::rules::strengths_from_seed(seed as u32);
         let mut agents: Vec<_> =
-            names.iter().map(|n| crate::strategies::by_name(n).unwrap()).collect();
+            names.iter().map(|n| crate::cli::agent(n, None, Some(20_000)).unwrap()).collect();
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
         }
@@ -296,6 +303,22 @@ mod tests {
         // Greedy (column 1) was recognised, so its later moves are now mostly uniform.
         assert!(weight_of(&o, 1, Style::Strategy("greedy")) > 0.9);
         assert!(weight_of(&later, 1, uniform) > 0.9);
+    }
+
+    #[test]
+    fn random_players_look_random_for_later_turns_and_searchers_do_not() {
+        // What the bot's gate reads: after one public day move, three random players are mostly
+        // uniform picks; three copies of the foundation search mostly pick rules.
+        let share = |name: &str, seed: u64| {
+            learnt(["random", name, name, name], 3, seed)
+                .for_later_turns(&MODEL)
+                .uniform_share(&MODEL)
+        };
+        let gate = crate::params::BOT.later_uniform_above.unwrap();
+        let random = (1..=20).filter(|&s| share("random", s) > gate).count();
+        let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
+        assert!(random >= 14, "random players over the gate in {random}/20 games");
+        assert!(searchers <= 4, "searchers over the gate in {searchers}/20 games");
     }
 
     #[test]

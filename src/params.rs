@@ -36,6 +36,11 @@ pub struct Search {
     /// Whether, on turns after the current one, the others' fixed-strategy styles are replaced by
     /// uniform picks (a strategy read at today's board does not predict later boards).
     pub later_strategies_uniform: bool,
+    /// If the others' mean weight on uniform picks for later turns (fixed strategies counted as
+    /// uniform, as above) is over this, every daimyo's later turns, the bot's own included, are
+    /// played uniformly at random: the model then expects nothing the rollouts could use, and
+    /// the bot's own pick rule would only set a skilled player against random ones.
+    pub later_uniform_above: Option<f64>,
     /// Whether the others' current move is also predicted by a small search from each one's
     /// own point of view (strong players play strong moves).
     pub strategic: Option<Strategic>,
@@ -76,6 +81,7 @@ pub const FOUNDATION: Search = Search {
     learned_nights: false,
     future_uniform: 0.0,
     later_strategies_uniform: false,
+    later_uniform_above: None,
     strategic: None,
 };
 
@@ -112,9 +118,14 @@ pub const FLAT: Search = Search { prior_uniform: 1.0, ..FOUNDATION };
 /// model recognised in a daimyo gives way to uniform picks.
 pub const LATER: Search = Search { later_strategies_uniform: true, ..WITH_NIGHTS };
 
+/// The later-turn model, unless the others look mostly like random players: then uniformly
+/// random later turns for every daimyo.
+pub const GATED: Search = Search { later_uniform_above: Some(0.5), ..LATER };
+
 /// The bot: the others' moves and their hidden nights from the model learnt in the game (fixed
-/// strategies only for the current turn), sequential halving over the candidates.
-pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..LATER };
+/// strategies only for the current turn; later turns uniformly random if the others look mostly
+/// random), sequential halving over the candidates.
+pub const BOT: Search = Search { allocation: Allocation::Halving { keep: 4 }, ..GATED };
 
 /// The opponent model: styles with their prior weights (see `model`).
 pub const MODEL: ModelParams = ModelParams {

@@ -353,7 +353,7 @@ fn prepare(
     }
     // The others' moves of this turn come from the model as it stands. Later turns come from
     // the model too, with fixed strategies made uniform if so set, and a share of them from
-    // uniformly random play.
+    // uniformly random play: all of them if so set and the others look mostly random.
     let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
     for c in 0..DAIMYO {
         first[c] = pools[c][phase_index(pos.phase)];
@@ -370,8 +370,12 @@ fn prepare(
             }
         }
     }
-    if params.future_uniform > 0.0 {
-        let k = (params.future_uniform.clamp(0.0, 1.0) * pool as f64).round() as usize;
+    let future_uniform = match (params.later_uniform_above, models) {
+        (Some(g), Models::Learned(mp, opp)) if opp.for_later_turns(mp).uniform_share(mp) > g => 1.0,
+        _ => params.future_uniform,
+    };
+    if future_uniform > 0.0 {
+        let k = (future_uniform.clamp(0.0, 1.0) * pool as f64).round() as usize;
         use moves::{
             DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT, scale,
         };
@@ -731,6 +735,35 @@ mod tests {
         // seventh of the budget; the dropped first half got only the first slice.
         assert!(top > 20 * last, "top {top}, last {last}");
         assert!(res.rollouts >= 200_000 && res.rollouts < 200_000 + 252);
+    }
+
+    #[test]
+    fn the_gate_switches_every_later_turn_to_uniform_play() {
+        // A turn-3 position after a random opening: over the gate the search is exactly the one
+        // with every later turn uniformly random, under it exactly the later-turn model.
+        let st = [5, 3, 6, 4, 3, 4];
+        let mut s = State::new(st);
+        let mut tr = Tracker::new(st);
+        tr.observe(&View::of_seat(&s, 0));
+        let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
+        s.play(&day.map(|l| Move::new(&l).unwrap())).unwrap();
+        tr.observe(&View::of_seat(&s, 0));
+        let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
+        s.play(&night.map(|l| Move::new(&l).unwrap())).unwrap();
+        tr.observe(&View::of_seat(&s, 0));
+        let pos = tr.position();
+        assert_eq!(pos.turn, 3);
+        let run = |p: &Params| {
+            let r = search(&pos, p, &budget(30_000), 7);
+            (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
+        };
+        let later = crate::params::LATER;
+        let always = Params { later_uniform_above: Some(-1.0), ..later };
+        let never = Params { later_uniform_above: Some(2.0), ..later };
+        let uniform = Params { future_uniform: 1.0, ..later };
+        assert_eq!(run(&always), run(&uniform));
+        assert_eq!(run(&never), run(&later));
+        assert_ne!(run(&uniform).1, run(&later).1, "the two regimes differ");
     }
 
     #[test]
