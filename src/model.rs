@@ -68,6 +68,13 @@ pub struct ModelParams {
     pub own: Style,
 }
 
+impl ModelParams {
+    /// Index of the uniformly random picks among the styles, if they are one.
+    fn uniform_style(&self) -> Option<usize> {
+        self.styles.iter().position(|s| s.0 == Style::Picks([0.0; FEATURES]))
+    }
+}
+
 /// What column `c` sees at a board, as far as public information tells: its own true
 /// intimacy is taken to be its public one.
 fn view_of(board: &[Row; DAIMYO], c: usize, turn: u8, phase: Phase) -> View {
@@ -163,10 +170,7 @@ impl Opponents {
     /// The model for turns after the current one: a fixed strategy read at today's board says
     /// nothing of its moves on later boards, so each one's weight goes to uniform picks.
     pub fn for_later_turns(&self, params: &ModelParams) -> Opponents {
-        let uniform = Style::Picks([0.0; FEATURES]);
-        let Some(u) = params.styles.iter().position(|s| s.0 == uniform) else {
-            return self.clone();
-        };
+        let Some(u) = params.uniform_style() else { return self.clone() };
         let weights = self.weights.clone().map(|mut w| {
             for (k, &(style, _)) in params.styles.iter().enumerate() {
                 if let Style::Strategy(_) = style {
@@ -180,8 +184,7 @@ impl Opponents {
 
     /// The others' mean weight on uniformly random picks (column 0, the bot, is not counted).
     pub fn uniform_share(&self, params: &ModelParams) -> f64 {
-        let uniform = Style::Picks([0.0; FEATURES]);
-        let Some(u) = params.styles.iter().position(|s| s.0 == uniform) else { return 0.0 };
+        let Some(u) = params.uniform_style() else { return 0.0 };
         self.weights[1..].iter().map(|w| w[u]).sum::<f64>() / (DAIMYO - 1) as f64
     }
 

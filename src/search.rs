@@ -206,14 +206,25 @@ fn draw_index(p: &[f64], rng: &mut impl Rng) -> usize {
 /// learnt in the game (a probability for every legal move at any board).
 enum Models {
     Prior(PickModel),
-    Learned(ModelParams, Opponents),
+    Learned(Box<Learnt>),
+}
+
+/// The model learnt in the game: as it stands, and as it is read for turns after the current one.
+struct Learnt {
+    params: ModelParams,
+    now: Opponents,
+    later: Opponents,
 }
 
 impl Models {
     fn new(pos: &Position, params: &Params) -> Models {
         match params.learned {
             None => Models::Prior(PickModel::prior(&pos.strengths, params)),
-            Some(mp) => Models::Learned(mp, Opponents::learn(pos, &mp)),
+            Some(mp) => {
+                let now = Opponents::learn(pos, &mp);
+                let later = now.for_later_turns(&mp);
+                Models::Learned(Box::new(Learnt { params: mp, now, later }))
+            }
         }
     }
 
@@ -230,10 +241,11 @@ impl Models {
             Models::Prior(pm) => std::array::from_fn(|_| {
                 moves::legal(phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
             }),
-            Models::Learned(mp, opp) => {
-                let later_opp = later.then(|| opp.for_later_turns(mp));
-                let opp = later_opp.as_ref().unwrap_or(opp);
-                std::array::from_fn(|c| opp.distribution(mp, strengths, board, c, turn, phase))
+            Models::Learned(l) => {
+                let opp = if later { &l.later } else { &l.now };
+                std::array::from_fn(|c| {
+                    opp.distribution(&l.params, strengths, board, c, turn, phase)
+                })
             }
         }
     }
@@ -329,7 +341,7 @@ fn prepare(
     };
     let later = params.later_strategies_uniform;
     let dists = match models {
-        Models::Learned(..) => {
+        Models::Learned(_) => {
             Some([Phase::Day, Phase::Night].map(|ph| learned(ph, later && ph != pos.phase)))
         }
         Models::Prior(_) => None,
@@ -345,7 +357,7 @@ fn prepare(
                     match (&dists, models) {
                         (Some(d), _) => draw_move(phase, &d[ph][c], rng),
                         (None, Models::Prior(pm)) => pm.draw_increment(phase, rng),
-                        (None, Models::Learned(..)) => unreachable!("learned models have dists"),
+                        (None, Models::Learned(_)) => unreachable!("learned models have dists"),
                     }
                 };
             }
@@ -358,7 +370,7 @@ fn prepare(
     for c in 0..DAIMYO {
         first[c] = pools[c][phase_index(pos.phase)];
     }
-    if let (true, Models::Learned(..)) = (later, models) {
+    if let (true, Models::Learned(_)) = (later, models) {
         let ph = phase_index(pos.phase);
         let d = learned(pos.phase, true);
         for c in 0..DAIMYO {
@@ -371,7 +383,7 @@ fn prepare(
         }
     }
     let future_uniform = match (params.later_uniform_above, models) {
-        (Some(g), Models::Learned(mp, opp)) if opp.for_later_turns(mp).uniform_share(mp) > g => 1.0,
+        (Some(g), Models::Learned(l)) if l.later.uniform_share(&l.params) > g => 1.0,
         _ => params.future_uniform,
     };
     if future_uniform > 0.0 {
