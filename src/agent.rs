@@ -1,7 +1,7 @@
 //! What every player behind the protocol is: a built-in strategy, the bot itself, or (in the
 //! arena) an external program. An agent sees exactly what the manager would show it.
 
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move};
 use std::time::Instant;
 

@@ -2,9 +2,10 @@
 //! line, unchanged unless the search's play changes, and the speed of the search's rollouts and
 //! of uniformly random full games from turn 1.
 
+use crate::args::{say, value};
 use crate::knowledge::{Position, Tracker};
 use crate::params;
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{DAIMYO, Move, State, strengths_from_seed};
 use crate::search::{search, uniform_rollouts};
 use crate::timeman::Limits;
@@ -79,11 +80,11 @@ pub fn main(args: &[String]) -> i32 {
     let mut i = 0;
     while i < args.len() {
         let r = match args[i].as_str() {
-            "--rollouts" => crate::cli::value(args, &mut i).map(|v| rollouts = v),
-            "--games" => crate::cli::value(args, &mut i).map(|v| games = v),
-            "--player" => crate::cli::value(args, &mut i).map(|v: String| player = v),
+            "--rollouts" => value(args, &mut i).map(|v| rollouts = v),
+            "--games" => value(args, &mut i).map(|v| games = v),
+            "--player" => value(args, &mut i).map(|v: String| player = v),
             "-h" | "--help" => {
-                crate::cli::say(USAGE);
+                say(USAGE);
                 return 0;
             }
             other => Err(format!("unknown argument '{other}'\n{USAGE}")),
@@ -104,7 +105,7 @@ pub fn main(args: &[String]) -> i32 {
     };
     let b = run_search(&search_params, rollouts);
     let n = positions().len();
-    crate::cli::say(&format!(
+    say(&format!(
         "search:  {} positions x {rollouts} rollouts: {} rollouts in {:.2} s = {:.2} M rollouts/s\n",
         n,
         b.search_rollouts,
@@ -114,10 +115,10 @@ pub fn main(args: &[String]) -> i32 {
     let t0 = Instant::now();
     let check = uniform_rollouts(&strengths_from_seed(1), games, 1);
     let secs = t0.elapsed().as_secs_f64();
-    crate::cli::say(&format!(
+    say(&format!(
         "uniform: {games} random games from turn 1 in {secs:.2} s = {:.2} M rollouts/s (checksum {check})\n",
         games as f64 / secs / 1e6
     ));
-    crate::cli::say(&format!("Signature: {}\n", b.signature));
+    say(&format!("Signature: {}\n", b.signature));
     0
 }

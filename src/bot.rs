@@ -3,7 +3,7 @@
 use crate::agent::Agent;
 use crate::knowledge::Tracker;
 use crate::params::{self, Search as Params};
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move};
 use crate::search::{SearchResult, night_posteriors, reveal_agreement, search};
 use crate::timeman::Limits;

@@ -1,8 +1,8 @@
 //! Command line: the player by default, `play NAME` for a built-in strategy behind the protocol,
 //! and the workshop's subcommands.
 
-use crate::agent::Agent;
-use crate::strategies;
+use crate::args::{say, value};
+use crate::players;
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -22,20 +22,6 @@ PLAYER OPTIONS
   --seed N        seed of the search (default: random)
   --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
 ";
-
-/// Writes to stdout, ignoring a closed pipe: `print!` would panic (`daimyo bench | head -1`).
-pub fn say(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-}
-
-/// An option's value parsed, with a clear message on failure.
-pub fn value<T: std::str::FromStr>(args: &[String], i: &mut usize) -> Result<T, String> {
-    let name = &args[*i];
-    *i += 1;
-    let v = args.get(*i).ok_or_else(|| format!("{name} needs a value"))?;
-    v.parse().map_err(|_| format!("{name}: cannot read '{v}'"))
-}
 
 struct PlayerArgs {
     name: String,
@@ -77,22 +63,12 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
     Ok(p)
 }
 
-/// Every built-in player: name and a line on what it does (the bot's variants first).
-pub fn builtins() -> impl Iterator<Item = (&'static str, &'static str)> {
-    crate::bot::VARIANTS.iter().map(|v| (v.0, v.1)).chain(strategies::CATALOGUE.iter().copied())
-}
-
-/// A built-in agent by name, the bot included, configured by the player options.
-pub fn agent(name: &str, time_ms: Option<u64>, rollouts: Option<u64>) -> Option<Box<dyn Agent>> {
-    crate::bot::by_name(name, time_ms, rollouts).or_else(|| strategies::by_name(name))
-}
-
 pub fn main(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("-h" | "--help" | "help") => {
             let mut text =
                 format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
-            for (name, what) in builtins() {
+            for (name, what) in players::builtins() {
                 text.push_str(&format!("  {name:<12}{what}\n"));
             }
             say(&text);
@@ -108,7 +84,7 @@ pub fn main(args: &[String]) -> i32 {
                     return 2;
                 }
             };
-            let Some(mut agent) = agent(&p.name, p.time_ms, p.rollouts) else {
+            let Some(mut agent) = players::agent(&p.name, p.time_ms, p.rollouts) else {
                 eprintln!("daimyo: no built-in player named '{}'", p.name);
                 return 2;
             };
@@ -128,20 +104,5 @@ pub fn main(args: &[String]) -> i32 {
             let _ = err.flush();
             code
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_listed_player_exists() {
-        let names: Vec<&str> = super::builtins().map(|b| b.0).collect();
-        assert!(names.len() >= 12, "{names:?}");
-        for name in names {
-            let agent = super::agent(name, None, Some(10))
-                .unwrap_or_else(|| panic!("{name} is listed but missing"));
-            assert_eq!(agent.name(), name);
-        }
-        assert!(super::agent("no-such-player", None, None).is_none());
     }
 }

@@ -7,7 +7,7 @@
 //! new view against the previous ones; input that cannot have happened yields warnings and the
 //! newest view is taken as the truth, so a position pasted mid-game still plays.
 
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{DAIMYO, LORDS, MAX_INTIMACY, Phase, Row, TURNS, score};
 
 /// A night the daimyo cannot see: the other three daimyo's split of its negotiations.
@@ -274,7 +274,7 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::View;
+    use crate::rules::View;
     use crate::rules::{Move, State};
 
     fn mv(l: &[u8]) -> Move {
@@ -323,7 +323,7 @@ mod tests {
     fn knows_the_turn5_scores_later() {
         let (s, tr, _) = tracked(9);
         let p = tr.position();
-        let cols = crate::protocol::columns(1);
+        let cols = crate::rules::columns(1);
         assert_eq!(p.score5, Some(cols.map(|c| s.score5[c])));
         assert_eq!(p.hidden.map(|h| h.map(|h| h.turn)), [Some(6), Some(8)]);
         assert!(p.hidden.iter().all(|h| h.unwrap().others.is_some()));

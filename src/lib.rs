@@ -10,6 +10,7 @@
 
 pub mod agent;
 pub mod arena;
+pub mod args;
 pub mod bench;
 pub mod bot;
 pub mod cli;
@@ -19,6 +20,7 @@ pub mod moves;
 pub mod mt;
 pub mod params;
 pub mod player;
+pub mod players;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -12,7 +12,7 @@
 
 use crate::knowledge::Position;
 use crate::moves;
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{DAIMYO, LORDS, Phase, Row};
 
 pub const FEATURES: usize = 5;
@@ -78,7 +78,7 @@ impl ModelParams {
 /// What column `c` sees at a board, as far as public information tells: its own true
 /// intimacy is taken to be its public one.
 fn view_of(board: &[Row; DAIMYO], c: usize, turn: u8, phase: Phase) -> View {
-    let cols = crate::protocol::columns(c);
+    let cols = crate::rules::columns(c);
     View {
         turn,
         phase,
@@ -237,7 +237,7 @@ mod tests {
     fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
         let st = crate::rules::strengths_from_seed(seed as u32);
         let mut agents: Vec<_> =
-            names.iter().map(|n| crate::cli::agent(n, None, Some(20_000)).unwrap()).collect();
+            names.iter().map(|n| crate::players::agent(n, None, Some(20_000)).unwrap()).collect();
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
         }

@@ -6,7 +6,8 @@
 //! of M among k = 1..4 daimyo is 12M/k twelfths.
 //!
 //! `State::play` is the checked way in (it validates every move); `Row` arithmetic and `score`
-//! are the fast way the search uses inside rollouts.
+//! are the fast way the search uses inside rollouts. `View` is what one daimyo is shown of a
+//! `State` at the start of a turn, its own column first.
 
 pub const LORDS: usize = 6;
 pub const DAIMYO: usize = 4;
@@ -344,6 +345,47 @@ pub fn strengths_from_seed(seed: u32) -> [u8; LORDS] {
     std::array::from_fn(|_| 3 + (mt.next_u32() >> 30) as u8)
 }
 
+/// What one daimyo is shown at the start of a turn. Column 0 is the daimyo itself, columns 1..3
+/// the others in ascending seat order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    pub turn: u8,
+    pub phase: Phase,
+    /// Public intimacy per column.
+    pub public: [Row; DAIMYO],
+    /// The daimyo's own true intimacy.
+    pub own: Row,
+    /// Negotiations per lord in the previous night, all four daimyo (day turns only).
+    pub last_night: Option<Row>,
+}
+
+/// The seats behind a seat's columns: seat 2 sees seats 2, 0, 1, 3.
+pub fn columns(seat: usize) -> [usize; DAIMYO] {
+    let mut cols = [seat; DAIMYO];
+    let mut c = 1;
+    for s in 0..DAIMYO {
+        if s != seat {
+            cols[c] = s;
+            c += 1;
+        }
+    }
+    cols
+}
+
+impl View {
+    pub fn of_seat(state: &State, seat: usize) -> View {
+        let cols = columns(seat);
+        let phase = state.phase();
+        View {
+            turn: state.turn,
+            phase,
+            public: cols.map(|s| state.public[s]),
+            own: state.real[seat],
+            last_night: (phase == Phase::Day).then_some(state.last_night),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,6 +445,13 @@ mod tests {
         );
         let mut s = State::new([3; 6]);
         assert!(s.play(&[m; 4]).is_err(), "a night move on a day turn is refused");
+    }
+
+    #[test]
+    fn columns_put_self_first() {
+        assert_eq!(columns(0), [0, 1, 2, 3]);
+        assert_eq!(columns(2), [2, 0, 1, 3]);
+        assert_eq!(columns(3), [3, 0, 1, 2]);
     }
 
     #[test]

@@ -441,7 +441,7 @@ fn draw_move(phase: Phase, p: &[f64], rng: &mut impl Rng) -> u64 {
 
 /// Position of column `c` in one sampled world, all intimacies as they truly are there.
 fn perspective(pos: &Position, c: usize, world: &[u64; DAIMYO]) -> Position {
-    let cols = crate::protocol::columns(c);
+    let cols = crate::rules::columns(c);
     let mut p = Position::initial(pos.strengths);
     p.turn = pos.turn;
     p.phase = pos.phase;
@@ -659,8 +659,8 @@ pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
 mod tests {
     use super::*;
     use crate::knowledge::Tracker;
-    use crate::protocol::View;
     use crate::rules::State;
+    use crate::rules::View;
 
     fn budget(n: u64) -> Limits {
         Limits { deadline: None, rollouts: Some(n) }

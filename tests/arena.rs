@@ -5,7 +5,7 @@ use daimyo::arena::process::Program;
 use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
 use daimyo::arena::stats::{Stats, mean_interval};
 use daimyo::arena::{Entrant, json_line};
-use daimyo::protocol::View;
+use daimyo::rules::View;
 use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -112,7 +112,8 @@ fn game_with(name: &str, limits: Limits) -> GameRecord {
         if s == 0 {
             program(name)
         } else {
-            Box::new(Builtin(daimyo::cli::agent("random", None, None).unwrap())) as Box<dyn Seat>
+            Box::new(Builtin(daimyo::players::agent("random", None, None).unwrap()))
+                as Box<dyn Seat>
         }
     });
     referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], limits)

@@ -2,8 +2,9 @@
 //! referee's rules, the manager's reading of answers and the rendered views must match them
 //! byte for byte.
 
-use daimyo::protocol::{View, parse_stream, read_answer};
-use daimyo::rules::{DAIMYO, Move, Phase, State, strengths_from_seed, winner};
+use daimyo::arena::manager::read_answer;
+use daimyo::protocol::{parse_stream, render};
+use daimyo::rules::{DAIMYO, Move, Phase, State, View, strengths_from_seed, winner};
 use serde_json::Value;
 
 mod common;
@@ -84,7 +85,7 @@ fn rendered_views_are_the_bytes_each_seat_received() {
         for turn in 0..9 {
             for (seat, r) in rendered.iter_mut().enumerate() {
                 let mut text = String::new();
-                View::of_seat(&s, seat).render(&st, &mut text);
+                render(&View::of_seat(&s, seat), &st, &mut text);
                 r.push(text);
             }
             s.play(&std::array::from_fn(|seat| applied(&g, turn, seat))).unwrap();

@@ -5,7 +5,7 @@
 use daimyo::agent::Agent;
 use daimyo::knowledge::Tracker;
 use daimyo::params;
-use daimyo::protocol::View;
+use daimyo::rules::View;
 use daimyo::rules::{DAIMYO, Move, Row, State, strengths_from_seed};
 use daimyo::search::night_posteriors;
 use std::time::Instant;

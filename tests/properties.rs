@@ -41,7 +41,7 @@ const CHEAP_BOT_ROLLOUTS: u64 = 64;
 /// The bot as `daimyo --rollouts N` runs it, with a small budget. `bot` names a placeholder
 /// strategy until the search lands; then this is where its cheapest settings go.
 fn cheap_bot() -> Box<dyn Agent> {
-    daimyo::cli::agent("bot", None, Some(CHEAP_BOT_ROLLOUTS)).expect("the bot is built in")
+    daimyo::players::agent("bot", None, Some(CHEAP_BOT_ROLLOUTS)).expect("the bot is built in")
 }
 
 fn env_u64(name: &str) -> Option<u64> {

@@ -6,11 +6,13 @@
 //! progress, writes `--out` lines in task order (the file is the same whatever `--jobs`) and
 //! builds the table in `stats`.
 
+pub mod manager;
 pub mod process;
 pub mod referee;
 pub mod stats;
 
-use crate::cli;
+use crate::args::{say, value};
+use crate::players;
 use crate::rules::{DAIMYO, strengths_from_seed};
 use referee::{Builtin, GameRecord, Limits, Seat};
 use std::collections::BTreeMap;
@@ -90,8 +92,8 @@ impl Entrant {
             };
             *slot = Some(value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"))?);
         }
-        if cli::agent(name, time_ms, rollouts).is_none() {
-            let names: Vec<&str> = cli::builtins().map(|b| b.0).collect();
+        if players::agent(name, time_ms, rollouts).is_none() {
+            let names: Vec<&str> = players::builtins().map(|b| b.0).collect();
             return Err(format!(
                 "unknown entrant '{spec}' (built-ins: {}; or 'exec:PROGRAM ARG...')",
                 names.join(", ")
@@ -110,7 +112,7 @@ impl Entrant {
     pub fn seat(&self, show_stderr: bool) -> Box<dyn Seat> {
         match self {
             Entrant::Builtin { name, time_ms, rollouts, .. } => Box::new(Builtin(
-                cli::agent(name, *time_ms, *rollouts).expect("checked when parsed"),
+                players::agent(name, *time_ms, *rollouts).expect("checked when parsed"),
             )),
             Entrant::Exec { argv, .. } => {
                 Box::new(process::Program::new(argv.clone(), show_stderr))
@@ -213,10 +215,10 @@ fn options(args: &[String]) -> Result<Options, String> {
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
-            "--seeds" => seeds = cli::value(args, &mut i)?,
-            "--first-seed" => first_seed = cli::value(args, &mut i)?,
-            "--jobs" => jobs = Some(cli::value(args, &mut i)?),
-            "--out" => out = Some(cli::value::<String>(args, &mut i)?),
+            "--seeds" => seeds = value(args, &mut i)?,
+            "--first-seed" => first_seed = value(args, &mut i)?,
+            "--jobs" => jobs = Some(value(args, &mut i)?),
+            "--out" => out = Some(value::<String>(args, &mut i)?),
             "--quiet" => quiet = true,
             "--show-stderr" => show_stderr = true,
             a if a.starts_with('-') => {
@@ -300,7 +302,7 @@ fn run(mut o: Options) -> Result<(), String> {
     let total = 4 * o.seeds as usize;
     let mut out = o.out.take();
     let labels: [&str; DAIMYO] = std::array::from_fn(|e| o.entrants[e].label());
-    crate::cli::say(&format!(
+    say(&format!(
         "arena: {}  seeds {}..{} ({})  {total} games  jobs {}\n",
         labels.join(" | "),
         o.first_seed,
@@ -378,13 +380,13 @@ fn run(mut o: Options) -> Result<(), String> {
     }
     let mut table = String::new();
     stats.render(&mut table);
-    crate::cli::say(&table);
+    say(&table);
     Ok(())
 }
 
 pub fn main(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        crate::cli::say(USAGE);
+        say(USAGE);
         return 0;
     }
     let result = match options(args) {

@@ -5,8 +5,9 @@
 //! tests' scripted seats all sit behind it, so the manager's rules (time limits, lord 0 for a
 //! silent or dead seat, the first chunk as the whole answer) are written once, here.
 
+use super::manager::{is_well_formed, read_answer, says_ready};
 use crate::agent::Agent;
-use crate::protocol::{View, is_well_formed, read_answer, says_ready};
+use crate::rules::View;
 use crate::rules::{DAIMYO, LORDS, Move, State, TURNS, winner};
 use std::time::{Duration, Instant};
 
@@ -133,7 +134,7 @@ pub fn play(
             }
             let view = View::of_seat(&state, s);
             text.clear();
-            view.render(&strengths, &mut text);
+            crate::protocol::render(&view, &strengths, &mut text);
             let started = Instant::now();
             let reply = seats[s].ask(&view, &text, started, started + limits.answer);
             let rec = &mut recs[s];

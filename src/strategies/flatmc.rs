@@ -17,7 +17,7 @@ use super::clamped;
 use crate::agent::Agent;
 use crate::knowledge::{Position, Tracker};
 use crate::moves::{DAY_MOVES_COUNT, NIGHT_MOVES_COUNT, legal};
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{DAIMYO, LORDS, Move, NIGHT_PICKS, Phase, Row, State, first_place_shares};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

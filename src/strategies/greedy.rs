@@ -3,7 +3,7 @@
 //! picks and weak ones none. It ignores what anyone else does.
 
 use super::{Plain, Rule};
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move};
 
 /// The rule; as an agent it is [`Greedy`].

@@ -9,7 +9,7 @@
 //! lords" played, and an opponent who models it from history reads it perfectly.
 
 use crate::agent::Agent;
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move, Row};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -96,7 +96,7 @@ mod tests {
             let mut s = State::new(strengths);
             let mut first_day = None;
             while !s.is_over() {
-                let m = h.act(&crate::protocol::View::of_seat(&s, 0), Instant::now());
+                let m = h.act(&View::of_seat(&s, 0), Instant::now());
                 let c = m.counts().to_array();
                 assert!((0..LORDS).all(|l| c[l] == 0 || plan.contains(&l)), "{c:?} {plan:?}");
                 if s.phase() == Phase::Day {

@@ -15,7 +15,7 @@
 use super::clamped;
 use super::{Plain, Rule};
 use crate::moves::legal;
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move, Phase, Row, score};
 
 /// Leads beyond this many intimacy points no longer count in the cushion.

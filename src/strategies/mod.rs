@@ -43,7 +43,7 @@ impl<R: Rule> Agent for Plain<R> {
         self.rule.choose(&self.strengths, view)
     }
 }
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{DAIMYO, MAX_INTIMACY, Row, TURNS};
 
 /// Built-in strategy names with a line each, as `--help` and the arena list them.

@@ -1,7 +1,7 @@
 //! The official sample program: each lord index uniformly at random.
 
 use crate::agent::Agent;
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -16,7 +16,7 @@
 
 use super::clamped;
 use super::{Plain, Rule};
-use crate::protocol::View;
+use crate::rules::View;
 use crate::rules::{LORDS, Move, Row};
 use std::cmp::Reverse;
 

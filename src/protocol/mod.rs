@@ -1,0 +1,15 @@
+//! The official manager's text, both ways; nothing else reads or writes it.
+//!
+//! - `lexer`: the player's stdin as tokens with their line, position and arrival time; malformed
+//!   bytes become an `InputError` naming line, token and turn.
+//! - `grammar`: tokens into the settings and one typed `View` per turn (`InputReader`), noting
+//!   when each turn's first byte arrived: the deadline is measured from there.
+//! - `render`: a `View` into the bytes the manager writes.
+
+mod grammar;
+mod lexer;
+mod render;
+
+pub use grammar::{InputReader, TurnInput, parse_stream};
+pub use lexer::InputError;
+pub use render::render;
