@@ -2,11 +2,11 @@
 //! line, unchanged unless the search's play changes, and the speed of the search's rollouts and
 //! of uniformly random full games from turn 1.
 
+use crate::agent::Table;
 use crate::args::{say, value};
-use crate::knowledge::{Position, Tracker};
+use crate::knowledge::Position;
 use crate::params;
-use crate::rules::View;
-use crate::rules::{DAIMYO, Move, State, strengths_from_seed};
+use crate::rules::{DAIMYO, Move, strengths_from_seed};
 use crate::search::{search, uniform_rollouts};
 use crate::timeman::Limits;
 use rand::{Rng, SeedableRng};
@@ -27,20 +27,17 @@ pub fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
     for seed in [1u32, 77] {
-        let st = strengths_from_seed(seed);
-        let mut s = State::new(st);
-        let mut tracker = Tracker::new(st);
-        while !s.is_over() {
-            tracker.observe(&View::of_seat(&s, 0));
-            if [1, 2, 3, 5, 6, 7, 8, 9].contains(&s.turn) {
-                out.push(tracker.position());
+        let mut t = Table::new(strengths_from_seed(seed));
+        while !t.state.is_over() {
+            if [1, 2, 3, 5, 6, 7, 8, 9].contains(&t.state.turn) {
+                out.push(*t.known[0].position());
             }
-            let picks = s.phase().picks();
+            let picks = t.state.phase().picks();
             let moves: [Move; DAIMYO] = std::array::from_fn(|_| {
                 let lords: Vec<u8> = (0..picks).map(|_| (rng.next_u64() % 6) as u8).collect();
-                Move::new(&lords).unwrap()
+                Move::new(&lords).expect("lords 0..5")
             });
-            s.play(&moves).unwrap();
+            t.play(&moves).expect("moves of the turn's phase");
         }
     }
     out

@@ -1,9 +1,8 @@
-//! The bot: what it knows (`Tracker`) fed to the Monte Carlo search under the clock.
+//! The bot: what it knows fed to the Monte Carlo search under the clock.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Candidate, Report};
 use crate::knowledge::Tracker;
 use crate::params::{self, Search as Params};
-use crate::rules::View;
 use crate::rules::{LORDS, Move};
 use crate::search::{SearchResult, night_posteriors, reveal_agreement, search};
 use crate::timeman::Limits;
@@ -15,8 +14,7 @@ pub struct Bot {
     time_ms: Option<u64>,
     rollouts: Option<u64>,
     seed: u64,
-    tracker: Option<Tracker>,
-    last: Option<(SearchResult, f64)>,
+    last: Option<SearchResult>,
     /// The turn-5 posterior over nights 2 and 4 (the model's, and uniform picks' for scale),
     /// kept to be checked against the turn-6 reveal.
     nights5: Option<[Posterior; 2]>,
@@ -33,17 +31,7 @@ impl Bot {
         time_ms: Option<u64>,
         rollouts: Option<u64>,
     ) -> Bot {
-        Bot {
-            name,
-            params,
-            time_ms,
-            rollouts,
-            seed: 0,
-            tracker: None,
-            last: None,
-            nights5: None,
-            reveal: None,
-        }
+        Bot { name, params, time_ms, rollouts, seed: 0, last: None, nights5: None, reveal: None }
     }
 }
 
@@ -95,16 +83,13 @@ impl Agent for Bot {
         self.name.into()
     }
 
-    fn new_game(&mut self, strengths: [u8; LORDS], seed: u64) {
-        self.tracker = Some(Tracker::new(strengths));
+    fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
         self.seed = seed;
     }
 
-    fn act(&mut self, view: &View, started: Instant) -> Move {
+    fn act(&mut self, known: &Tracker, started: Instant) -> Move {
         let limits = Limits::for_turn(started, self.time_ms, self.rollouts);
-        let tracker = self.tracker.get_or_insert_with(|| Tracker::new([3; LORDS]));
-        tracker.observe(view);
-        let pos = tracker.position();
+        let pos = *known.position();
         self.reveal = None;
         if pos.turn == 5 {
             let uniform = Params { prior_uniform: 1.0, learned: None, ..self.params };
@@ -118,31 +103,26 @@ impl Agent for Bot {
                 self.reveal = reveal_agreement(model, uniform, [d[0], d[1], d[2]]);
             }
         }
-        let seed = self.seed ^ (view.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        let seed = self.seed ^ (pos.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
         let res = search(&pos, &self.params, &limits, seed);
         let best = res.best;
-        self.last = Some((res, started.elapsed().as_secs_f64() * 1e3));
+        self.last = Some(res);
         best
     }
 
-    fn report(&self) -> Vec<String> {
-        let Some((res, ms)) = &self.last else { return Vec::new() };
-        let mut out = vec![format!("{} rollouts in {ms:.1} ms", res.rollouts)];
-        if let Some((model, uniform)) = self.reveal {
-            out.push(format!(
-                "nights 2 and 4 revealed: the turn-5 posterior gave {model:.4} to what came out \
-                 ({:.1}x the {uniform:.4} of uniform picks)",
-                model / uniform.max(1e-12)
-            ));
-        }
-        for (m, t) in res.ranked.iter().take(5) {
-            out.push(format!(
-                "{m}  win {:.3}  margin {:+.2}  rollouts {}",
-                t.win_rate(),
-                t.mean_margin(),
-                t.rollouts
-            ));
-        }
-        out
+    fn report(&self) -> Option<Report> {
+        let res = self.last.as_ref()?;
+        let candidates = res.ranked.iter().take(5);
+        let candidates = candidates.map(|(mv, t)| Candidate {
+            mv: *mv,
+            win: t.win_rate(),
+            margin: t.mean_margin(),
+            rollouts: t.rollouts,
+        });
+        Some(Report {
+            rollouts: res.rollouts,
+            candidates: candidates.collect(),
+            reveal: self.reveal,
+        })
     }
 }

@@ -3,12 +3,13 @@
 //! The manager never tells a program its own past moves, its seat or the other daimyo's
 //! nights, but they can be inferred: the own move of every turn is the change in the R line, a
 //! night's per-lord totals arrive with the next day's N line, and the turn-6 public intimacies are
-//! exactly the intimacies the turn-5 scoring used. `Tracker` does that inference and checks each
-//! new view against the previous ones; input that cannot have happened yields warnings and the
-//! newest view is taken as the truth, so a position pasted mid-game still plays.
+//! exactly the intimacies the turn-5 scoring used. `Tracker` does that inference once per turn,
+//! when it takes in the view, and hands the latest view and the `Position` to whoever plays.
+//! It checks each new view against the previous ones: input that cannot have happened yields
+//! typed `Warning`s (the player words them) and the newest view is taken as the truth, so a
+//! position pasted mid-game still plays.
 
-use crate::rules::View;
-use crate::rules::{DAIMYO, LORDS, MAX_INTIMACY, Phase, Row, TURNS, score};
+use crate::rules::{DAIMYO, LORDS, MAX_INTIMACY, Phase, Row, TURNS, View, score};
 
 /// A night the daimyo cannot see: the other three daimyo's split of its negotiations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,56 @@ impl Position {
     }
 }
 
+/// Something in a view that no game can produce. Play goes on from the view as taken in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// The phase letter contradicts the turn's parity; the move answers the letter.
+    PhaseAgainstTurn {
+        phase: Phase,
+    },
+    /// The first view seen is not turn 1.
+    StartsMidGame,
+    /// The turn does not follow the one seen before (`after`).
+    OutOfOrder {
+        after: u8,
+    },
+    /// A turn number outside 1..9, taken as the nearest of them.
+    TurnOutOfRange {
+        given: u8,
+    },
+    /// A value above `MAX_INTIMACY` in a public column, or in the R line (`None`); capped.
+    AboveMaximum {
+        column: Option<usize>,
+    },
+    PublicSum {
+        column: usize,
+        sum: u32,
+        want: u32,
+    },
+    OwnSum {
+        sum: u32,
+        want: u32,
+    },
+    /// The R line below the own public column for some lord.
+    OwnBelowPublic,
+    /// The R line above the own public column by an odd amount (hidden nights add 2 a pick).
+    OwnOddExcess,
+    NightSum {
+        sum: u32,
+        want: u32,
+    },
+    PublicFell {
+        column: usize,
+    },
+    OwnFell,
+    /// Public intimacies changed over the night just played, which is not public.
+    PublicChangedOverNight,
+    /// The N line counts fewer negotiations than the own move of the night just played.
+    NightBelowOwnMove,
+    /// The R line and the own public column rose differently over the day just played.
+    DayMismatch,
+}
+
 /// Sum of public intimacy per column at the start of `turn`: 5 per day, plus the 8 of nights 2
 /// and 4 once revealed.
 fn public_sum(turn: u8) -> u32 {
@@ -68,166 +119,148 @@ fn own_sum(turn: u8) -> u32 {
     5 * days + 4 * nights
 }
 
-/// Views of the current game, indexed by turn.
+/// A row with every lane capped at `MAX_INTIMACY`, and whether it needed it.
+fn cap(r: Row) -> (Row, bool) {
+    let over = r.max_lane() > MAX_INTIMACY;
+    (Row::from_array(r.to_array().map(|v| v.min(MAX_INTIMACY))), over)
+}
+
+/// The views of the current game, indexed by turn, and what follows from them.
+#[derive(Clone, Debug)]
 pub struct Tracker {
     strengths: [u8; LORDS],
     views: [Option<View>; TURNS as usize + 1],
     last_turn: u8,
+    view: View,
+    position: Position,
 }
 
 impl Tracker {
     pub fn new(strengths: [u8; LORDS]) -> Tracker {
-        Tracker { strengths, views: [None; TURNS as usize + 1], last_turn: 0 }
+        let position = Position::initial(strengths);
+        let view = View {
+            turn: 1,
+            phase: Phase::Day,
+            public: position.public,
+            own: position.own,
+            last_night: Some(Row::ZERO),
+        };
+        Tracker { strengths, views: [None; TURNS as usize + 1], last_turn: 0, view, position }
     }
 
-    pub fn view(&self, turn: u8) -> Option<&View> {
+    pub fn strengths(&self) -> &[u8; LORDS] {
+        &self.strengths
+    }
+
+    /// The latest view as taken in: the turn within 1..9, values capped at `MAX_INTIMACY`.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// The position at the latest view.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    fn seen(&self, turn: u8) -> Option<&View> {
         self.views.get(turn as usize).and_then(Option::as_ref)
     }
 
-    /// Takes in the newest view and returns warnings about anything that cannot have happened.
-    pub fn observe(&mut self, view: &View) -> Vec<String> {
+    /// Takes in the newest view and returns what in it cannot have happened.
+    pub fn observe(&mut self, view: &View) -> Vec<Warning> {
         let mut warn = Vec::new();
-        let t = view.turn;
+        let view = self.taken_in(view, &mut warn);
+        check_sums(&view, &mut warn);
+        if let Some(prev) = self.seen(view.turn.wrapping_sub(1)).filter(|_| view.turn >= 2) {
+            check_against(prev, &view, &mut warn);
+        }
+        self.views[view.turn as usize] = Some(view);
+        self.last_turn = view.turn;
+        self.view = view;
+        self.position = self.infer();
+        warn
+    }
+
+    /// The view brought into range, checked against the order of turns (going back forgets
+    /// everything from that turn on).
+    fn taken_in(&mut self, view: &View, warn: &mut Vec<Warning>) -> View {
         let mut view = *view;
+        if !(1..=TURNS).contains(&view.turn) {
+            warn.push(Warning::TurnOutOfRange { given: view.turn });
+            view.turn = view.turn.clamp(1, TURNS);
+        }
+        let t = view.turn;
         if view.phase != Phase::of_turn(t) {
-            warn.push(format!(
-                "turn {t} is a {} turn but the phase says {}; answering as {}",
-                if t % 2 == 1 { "day" } else { "night" },
-                view.phase.letter(),
-                if view.phase == Phase::Day { "a day (5 lords)" } else { "a night (2 lords)" },
-            ));
+            warn.push(Warning::PhaseAgainstTurn { phase: view.phase });
         }
         if self.last_turn == 0 && t != 1 {
-            warn.push(format!(
-                "the game starts at turn {t}: earlier turns are unknown and estimated"
-            ));
+            warn.push(Warning::StartsMidGame);
         } else if self.last_turn != 0 && t != self.last_turn + 1 {
-            let what = if t <= self.last_turn { "repeats or goes back" } else { "skips ahead" };
-            warn.push(format!(
-                "turn {t} follows turn {} ({what}); playing from this view",
-                self.last_turn
-            ));
+            warn.push(Warning::OutOfOrder { after: self.last_turn });
         }
         if t <= self.last_turn {
-            // Going back: forget everything from this turn on.
             for v in self.views.iter_mut().skip(t as usize) {
                 *v = None;
             }
         }
-        let cap = |r: Row, what: &str, warn: &mut Vec<String>| {
-            if r.max_lane() > MAX_INTIMACY {
-                warn.push(format!("{what} above {MAX_INTIMACY}, the most a game allows; capped"));
-                Row::from_array(r.to_array().map(|v| v.min(MAX_INTIMACY)))
-            } else {
-                r
-            }
-        };
         for c in 0..DAIMYO {
-            view.public[c] =
-                cap(view.public[c], &format!("public intimacy in column {c}"), &mut warn);
-        }
-        view.own = cap(view.own, "own intimacy (R line)", &mut warn);
-        for c in 0..DAIMYO {
-            let s = view.public[c].sum();
-            if s != public_sum(t) {
-                warn.push(format!(
-                    "public intimacies of column {c} add up to {s}, on turn {t} they add up to {}",
-                    public_sum(t)
-                ));
-                break;
+            let (row, over) = cap(view.public[c]);
+            view.public[c] = row;
+            if over {
+                warn.push(Warning::AboveMaximum { column: Some(c) });
             }
         }
-        if view.own.sum() != own_sum(t) {
-            warn.push(format!(
-                "the R line adds up to {}, on turn {t} it adds up to {}",
-                view.own.sum(),
-                own_sum(t)
-            ));
+        let (own, over) = cap(view.own);
+        view.own = own;
+        if over {
+            warn.push(Warning::AboveMaximum { column: None });
         }
-        match view.own.checked_sub(view.public[0]).map(Row::halve) {
-            None => warn.push(
-                "the R line is below the own public intimacy (column 0) for some lord".into(),
-            ),
-            Some(None) => warn.push(
-                "the R line exceeds the own public intimacy (column 0) by an odd amount for some \
-                 lord; only night negotiations (+2) are hidden"
-                    .into(),
-            ),
-            Some(Some(_)) => {}
-        }
-        if let Some(n) = view.last_night {
-            let want = if t == 1 { 0 } else { 8 };
-            if n.sum() != want {
-                warn.push(format!(
-                    "the N line adds up to {}, on turn {t} it adds up to {want}",
-                    n.sum()
-                ));
-            }
-        }
-        if let Some(prev) = self.view(t.wrapping_sub(1)).filter(|_| t >= 2) {
-            for c in 0..DAIMYO {
-                if !view.public[c].covers(prev.public[c]) {
-                    warn.push(format!("public intimacy of column {c} fell since turn {}", t - 1));
-                    break;
-                }
-            }
-            let own_move = view.own.checked_sub(prev.own);
-            if own_move.is_none() {
-                warn.push(format!("own intimacy (R line) fell since turn {}", t - 1));
-            }
-            if Phase::of_turn(t - 1) == Phase::Night {
-                if view.public != prev.public {
-                    warn.push(format!(
-                        "public intimacies changed over night {}, which is not public",
-                        t - 1
-                    ));
-                }
-                let mine = own_move.and_then(Row::halve);
-                if let (Some(n), Some(mine)) = (view.last_night, mine)
-                    && !n.covers(mine)
-                {
-                    warn.push(format!(
-                        "the N line counts fewer negotiations than the own move of night {} \
-                         (the rise of the R line)",
-                        t - 1
-                    ));
-                }
-            } else if t != 6
-                && let (Some(mine), Some(shown)) =
-                    (own_move, view.public[0].checked_sub(prev.public[0]))
-                && mine != shown
-            {
-                warn.push(format!(
-                    "the R line and the own public intimacy (column 0) rose differently over \
-                     day {}, whose moves are public",
-                    t - 1
-                ));
-            }
-        }
-        self.views[t as usize] = Some(view);
-        self.last_turn = t;
-        warn
+        view
     }
 
     /// The own move of `turn` in negotiation counts, from the R lines before and after it.
     fn own_move(&self, turn: u8) -> Option<Row> {
-        let before = self.view(turn)?.own;
-        let after = self.view(turn + 1)?.own;
+        let before = self.seen(turn)?.own;
+        let after = self.seen(turn + 1)?.own;
         let inc = after.checked_sub(before)?;
         let counts = if turn.is_multiple_of(2) { inc.halve()? } else { inc };
         (counts.sum() as usize == Phase::of_turn(turn).picks()).then_some(counts)
     }
 
     /// The position at the newest view.
-    pub fn position(&self) -> Position {
+    fn infer(&self) -> Position {
         let t = self.last_turn;
-        let v = self.view(t).expect("a view was observed");
+        let v = self.view;
         let mut pos = Position::initial(self.strengths);
         pos.turn = t;
         pos.phase = v.phase;
         pos.public = v.public;
         pos.own = v.own;
+        pos.hidden = self.hidden_nights();
+        if t >= 6 {
+            // The turn-6 public intimacies are the true ones the turn-5 scoring used; without the
+            // turn-6 view the current public intimacies stand in for them.
+            let at6 = self.seen(6).map_or(v.public, |w| w.public);
+            pos.score5 = Some(score(&self.strengths, &at6));
+        }
+        for d in 1..=t {
+            pos.history[d as usize] = self.seen(d).map(|w| w.public);
+        }
+        for d in (1..t).filter(|&d| d % 2 == 1 && d != 5) {
+            if let (Some(a), Some(b)) = (self.seen(d), self.seen(d + 1)) {
+                for c in 0..DAIMYO {
+                    pos.day_moves[d as usize][c] =
+                        b.public[c].checked_sub(a.public[c]).filter(|r| r.sum() == 5);
+                }
+            }
+        }
+        pos
+    }
 
+    /// The nights hidden now, with the others' per-lord totals where they follow from the N lines
+    /// and the own night moves.
+    fn hidden_nights(&self) -> [Option<HiddenNight>; 2] {
+        let (t, v) = (self.last_turn, self.view);
         let nights: &[u8] = if t <= 5 { &[2, 4] } else { &[6, 8] };
         let hidden: Vec<u8> = nights.iter().copied().filter(|&n| n < t).collect();
         // Own night moves: from consecutive R lines, or, for a single unknown night, from what
@@ -240,41 +273,72 @@ impl Tracker {
                 own[unknown[0]] = extra.checked_sub(known).filter(|r| r.sum() == 2);
             }
         }
+        let mut out = [None; 2];
         for (i, &n) in hidden.iter().enumerate() {
-            let totals = self.view(n + 1).and_then(|w| w.last_night);
+            let totals = self.seen(n + 1).and_then(|w| w.last_night);
             let others = match (totals, own[i]) {
                 (Some(tot), Some(mine)) => tot.checked_sub(mine).filter(|r| r.sum() == 6),
                 _ => None,
             };
-            pos.hidden[i] = Some(HiddenNight { turn: n, others });
+            out[i] = Some(HiddenNight { turn: n, others });
         }
+        out
+    }
+}
 
-        if t >= 6 {
-            // The turn-6 public intimacies are the true ones the turn-5 scoring used; without the
-            // turn-6 view the current public intimacies stand in for them.
-            let at6 = self.view(6).map_or(v.public, |w| w.public);
-            pos.score5 = Some(score(&self.strengths, &at6));
+/// The sums a turn's view must have.
+fn check_sums(view: &View, warn: &mut Vec<Warning>) {
+    let t = view.turn;
+    if let Some(column) = (0..DAIMYO).find(|&c| view.public[c].sum() != public_sum(t)) {
+        let sum = view.public[column].sum();
+        warn.push(Warning::PublicSum { column, sum, want: public_sum(t) });
+    }
+    if view.own.sum() != own_sum(t) {
+        warn.push(Warning::OwnSum { sum: view.own.sum(), want: own_sum(t) });
+    }
+    match view.own.checked_sub(view.public[0]).map(Row::halve) {
+        None => warn.push(Warning::OwnBelowPublic),
+        Some(None) => warn.push(Warning::OwnOddExcess),
+        Some(Some(_)) => {}
+    }
+    if let Some(n) = view.last_night {
+        let want = if t == 1 { 0 } else { 8 };
+        if n.sum() != want {
+            warn.push(Warning::NightSum { sum: n.sum(), want });
         }
+    }
+}
 
-        for d in 1..=t {
-            pos.history[d as usize] = self.view(d).map(|w| w.public);
+/// What a view must agree with in the view of the turn before.
+fn check_against(prev: &View, view: &View, warn: &mut Vec<Warning>) {
+    if let Some(column) = (0..DAIMYO).find(|&c| !view.public[c].covers(prev.public[c])) {
+        warn.push(Warning::PublicFell { column });
+    }
+    let own_move = view.own.checked_sub(prev.own);
+    if own_move.is_none() {
+        warn.push(Warning::OwnFell);
+    }
+    if Phase::of_turn(prev.turn) == Phase::Night {
+        if view.public != prev.public {
+            warn.push(Warning::PublicChangedOverNight);
         }
-        for d in (1..t).filter(|&d| d % 2 == 1 && d != 5) {
-            if let (Some(a), Some(b)) = (self.view(d), self.view(d + 1)) {
-                for c in 0..DAIMYO {
-                    pos.day_moves[d as usize][c] =
-                        b.public[c].checked_sub(a.public[c]).filter(|r| r.sum() == 5);
-                }
-            }
+        let mine = own_move.and_then(Row::halve);
+        if let (Some(n), Some(mine)) = (view.last_night, mine)
+            && !n.covers(mine)
+        {
+            warn.push(Warning::NightBelowOwnMove);
         }
-        pos
+    } else if view.turn != 6
+        && let (Some(mine), Some(shown)) = (own_move, view.public[0].checked_sub(prev.public[0]))
+        && mine != shown
+    {
+        warn.push(Warning::DayMismatch);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::View;
     use crate::rules::{Move, State};
 
     fn mv(l: &[u8]) -> Move {
@@ -347,7 +411,12 @@ mod tests {
         v.turn = 3;
         v.public[2] = Row::ZERO;
         let w = tr.observe(&v);
-        assert!(w.iter().any(|m| m.contains("repeats")), "{w:?}");
-        assert!(w.iter().any(|m| m.contains("fell") || m.contains("add up")), "{w:?}");
+        assert!(w.contains(&Warning::OutOfOrder { after: 3 }), "{w:?}");
+        assert!(w.contains(&Warning::PublicFell { column: 2 }), "{w:?}");
+        assert!(w.contains(&Warning::PublicSum { column: 2, sum: 0, want: 5 }), "{w:?}");
+        // A turn no reader produces is brought into range.
+        let w = tr.observe(&View { turn: 12, ..v });
+        assert!(w.contains(&Warning::TurnOutOfRange { given: 12 }), "{w:?}");
+        assert_eq!(tr.view().turn, 9);
     }
 }

@@ -12,8 +12,8 @@
 
 use crate::knowledge::Position;
 use crate::moves;
-use crate::rules::View;
-use crate::rules::{DAIMYO, LORDS, Phase, Row};
+use crate::rules::{DAIMYO, LORDS, Phase, Row, View};
+use crate::strategies::Fixed;
 
 pub const FEATURES: usize = 5;
 
@@ -53,8 +53,8 @@ fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
 pub enum Style {
     /// Independent picks from a softmax of the features with these weights.
     Picks([f64; FEATURES]),
-    /// A built-in strategy, by name.
-    Strategy(&'static str),
+    /// A memoryless built-in strategy.
+    Strategy(Fixed),
 }
 
 /// Model parameters, all in one place.
@@ -104,11 +104,8 @@ pub fn style_distribution(
             let p = probabilities(&w, &features(strengths, board, c));
             legal.iter().map(|&m| moves::multinomial(m, &p)).collect()
         }
-        Style::Strategy(name) => {
-            let mut agent = crate::strategies::by_name(name).expect("a built-in strategy");
-            agent.new_game(*strengths, 0);
-            let chosen =
-                agent.act(&view_of(board, c, turn, phase), std::time::Instant::now()).counts();
+        Style::Strategy(rule) => {
+            let chosen = rule.choose(strengths, &view_of(board, c, turn, phase)).counts();
             let uniform = [1.0 / LORDS as f64; LORDS];
             legal
                 .iter()
@@ -229,29 +226,22 @@ impl Opponents {
 mod tests {
     use super::*;
 
-    use crate::knowledge::Tracker;
+    use crate::agent::{Agent, Table};
     use crate::params::MODEL;
-    use crate::rules::{Move, State};
 
     /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
     fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
         let st = crate::rules::strengths_from_seed(seed as u32);
-        let mut agents: Vec<_> =
-            names.iter().map(|n| crate::players::agent(n, None, Some(20_000)).unwrap()).collect();
+        let mut agents: [Box<dyn Agent>; DAIMYO] =
+            names.map(|n| crate::players::agent(n, None, Some(20_000)).unwrap());
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
         }
-        let mut g = State::new(st);
-        let mut tr = Tracker::new(st);
-        while g.turn < upto {
-            tr.observe(&View::of_seat(&g, 0));
-            let m: [Move; DAIMYO] = std::array::from_fn(|s| {
-                agents[s].act(&View::of_seat(&g, s), std::time::Instant::now())
-            });
-            g.play(&m).unwrap();
+        let mut t = Table::new(st);
+        while t.state.turn < upto {
+            t.play_agents(&mut agents);
         }
-        tr.observe(&View::of_seat(&g, 0));
-        Opponents::learn(&tr.position(), &MODEL)
+        Opponents::learn(t.known[0].position(), &MODEL)
     }
 
     fn weight_of(o: &Opponents, c: usize, style: Style) -> f64 {
@@ -264,10 +254,10 @@ mod tests {
         let (mut greedy, mut rules, mut random_uniform) = (0, 0, 0.0);
         for seed in 1..=20 {
             let o = learnt(["random", "greedy", "rules", "random"], 4, seed);
-            greedy += (weight_of(&o, 1, Style::Strategy("greedy")) > 0.9) as u32;
+            greedy += (weight_of(&o, 1, Style::Strategy(Fixed::Greedy)) > 0.9) as u32;
             // `rules` reads its own true intimacy, hidden nights included, so its day-3 move is
             // not always what the public board predicts: it gains weight, not certainty.
-            rules += (weight_of(&o, 2, Style::Strategy("rules")) > 0.3) as u32;
+            rules += (weight_of(&o, 2, Style::Strategy(Fixed::Rules)) > 0.3) as u32;
             random_uniform += weight_of(&o, 3, Style::Picks([0.0; FEATURES]));
         }
         assert!(greedy >= 19, "greedy recognised after two day moves: {greedy}/20");
@@ -304,7 +294,7 @@ mod tests {
             }
         }
         // Greedy (column 1) was recognised, so its later moves are now mostly uniform.
-        assert!(weight_of(&o, 1, Style::Strategy("greedy")) > 0.9);
+        assert!(weight_of(&o, 1, Style::Strategy(Fixed::Greedy)) > 0.9);
         assert!(weight_of(&later, 1, uniform) > 0.9);
     }
 

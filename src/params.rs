@@ -1,6 +1,7 @@
 //! Every tunable of the bot in one block, named for what it means.
 
 use crate::model::{FEATURES, ModelParams, Style};
+use crate::strategies::Fixed;
 
 /// Time and rollout budgeting.
 pub mod time {
@@ -134,9 +135,9 @@ pub const MODEL: ModelParams = ModelParams {
         (Style::Picks([1.0, 0.0, 0.0, 0.0, 0.0]), 0.10),
         (Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]), 0.15),
         (Style::Picks([0.5, -0.8, 0.6, 0.8, 0.0]), 0.10),
-        (Style::Strategy("greedy"), 0.10),
-        (Style::Strategy("knapsack"), 0.10),
-        (Style::Strategy("rules"), 0.15),
+        (Style::Strategy(Fixed::Greedy), 0.10),
+        (Style::Strategy(Fixed::Knapsack), 0.10),
+        (Style::Strategy(Fixed::Rules), 0.15),
     ],
     smoothing: 0.05,
     own: Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]),

@@ -4,11 +4,12 @@
 //! by a flush (the manager takes the first chunk it reads as the whole answer). Malformed input
 //! ends the game with a one-line message on stderr and exit code 2; impossible input earns a
 //! warning and play goes on; end of input between turns ends quietly with 0, and so does a
-//! closed stdout.
+//! closed stdout. Warnings and reports arrive as data and are worded here.
 
-use crate::agent::Agent;
-use crate::knowledge::Tracker;
+use crate::agent::{Agent, Report};
+use crate::knowledge::{Tracker, Warning};
 use crate::protocol::InputReader;
+use crate::rules::{MAX_INTIMACY, Phase, View};
 use std::io::{Read, Write};
 use std::time::Instant;
 
@@ -27,7 +28,7 @@ pub fn run(
         return 0;
     }
     let mut reader = InputReader::new(input);
-    let mut tracker: Option<Tracker> = None;
+    let mut known: Option<Tracker> = None;
     loop {
         let turn = match reader.next_turn() {
             Ok(Some(t)) => t,
@@ -38,15 +39,15 @@ pub fn run(
             }
         };
         let view = turn.view;
-        let tr = tracker.get_or_insert_with(|| {
+        let known = known.get_or_insert_with(|| {
             let strengths = reader.strengths().expect("settings precede the first turn");
             agent.new_game(strengths, seed);
             Tracker::new(strengths)
         });
-        for w in tr.observe(&view) {
-            let _ = writeln!(err, "daimyo: warning, turn {}: {w}", view.turn);
+        for w in known.observe(&view) {
+            let _ = writeln!(err, "daimyo: warning, turn {}: {}", view.turn, warning(&view, w));
         }
-        let mv = agent.act(&view, turn.started);
+        let mv = agent.act(known, turn.started);
         let line = format!("{mv}\n");
         if out.write_all(line.as_bytes()).and_then(|_| out.flush()).is_err() {
             return 0;
@@ -55,15 +56,91 @@ pub fn run(
         reader.answered(done);
         if verbose {
             let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
-            let _ = writeln!(
-                err,
-                "turn {} {}: played {mv} after {ms:.1} ms",
-                view.turn,
-                view.phase.letter()
-            );
-            for l in agent.report() {
-                let _ = writeln!(err, "  {l}");
+            let (t, p) = (view.turn, view.phase.letter());
+            let _ = writeln!(err, "turn {t} {p}: played {mv} after {ms:.1} ms");
+            if let Some(r) = agent.report() {
+                let _ = write!(err, "{}", report(&r));
             }
         }
     }
+}
+
+/// A warning about `view` in words.
+fn warning(view: &View, w: Warning) -> String {
+    let t = view.turn;
+    match w {
+        Warning::PhaseAgainstTurn { phase } => format!(
+            "turn {t} is a {} turn but the phase says {}; answering as {}",
+            if t % 2 == 1 { "day" } else { "night" },
+            phase.letter(),
+            if phase == Phase::Day { "a day (5 lords)" } else { "a night (2 lords)" },
+        ),
+        Warning::StartsMidGame => {
+            format!("the game starts at turn {t}: earlier turns are unknown and estimated")
+        }
+        Warning::OutOfOrder { after } => {
+            let what = if t <= after { "repeats or goes back" } else { "skips ahead" };
+            format!("turn {t} follows turn {after} ({what}); playing from this view")
+        }
+        Warning::TurnOutOfRange { given } => format!("turn {given} is not a turn; taken as {t}"),
+        Warning::AboveMaximum { column } => {
+            let what = column.map_or("own intimacy (R line)".into(), |c| {
+                format!("public intimacy in column {c}")
+            });
+            format!("{what} above {MAX_INTIMACY}, the most a game allows; capped")
+        }
+        Warning::PublicSum { column, sum, want } => {
+            format!(
+                "public intimacies of column {column} add up to {sum}, on turn {t} they add up to {want}"
+            )
+        }
+        Warning::OwnSum { sum, want } => {
+            format!("the R line adds up to {sum}, on turn {t} it adds up to {want}")
+        }
+        Warning::OwnBelowPublic => {
+            "the R line is below the own public intimacy (column 0) for some lord".into()
+        }
+        Warning::OwnOddExcess => "the R line exceeds the own public intimacy (column 0) by an odd \
+                                  amount for some lord; only night negotiations (+2) are hidden"
+            .into(),
+        Warning::NightSum { sum, want } => {
+            format!("the N line adds up to {sum}, on turn {t} it adds up to {want}")
+        }
+        Warning::PublicFell { column } => {
+            format!("public intimacy of column {column} fell since turn {}", t - 1)
+        }
+        Warning::OwnFell => format!("own intimacy (R line) fell since turn {}", t - 1),
+        Warning::PublicChangedOverNight => {
+            format!("public intimacies changed over night {}, which is not public", t - 1)
+        }
+        Warning::NightBelowOwnMove => format!(
+            "the N line counts fewer negotiations than the own move of night {} (the rise of \
+             the R line)",
+            t - 1
+        ),
+        Warning::DayMismatch => format!(
+            "the R line and the own public intimacy (column 0) rose differently over day {}, \
+             whose moves are public",
+            t - 1
+        ),
+    }
+}
+
+/// A search's report in lines, indented under the turn's line.
+fn report(r: &Report) -> String {
+    let mut out = format!("  {} rollouts\n", r.rollouts);
+    if let Some((model, uniform)) = r.reveal {
+        out += &format!(
+            "  nights 2 and 4 revealed: the turn-5 posterior gave {model:.4} to what came out \
+             ({:.1}x the {uniform:.4} of uniform picks)\n",
+            model / uniform.max(1e-12)
+        );
+    }
+    for c in &r.candidates {
+        out += &format!(
+            "  {}  win {:.3}  margin {:+.2}  rollouts {}\n",
+            c.mv, c.win, c.margin, c.rollouts
+        );
+    }
+    out
 }

@@ -658,12 +658,25 @@ pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::knowledge::Tracker;
-    use crate::rules::State;
-    use crate::rules::View;
+    use crate::agent::Table;
 
     fn budget(n: u64) -> Limits {
         Limits { deadline: None, rollouts: Some(n) }
+    }
+
+    /// A game with the same moves every day and every night, up to `turn`, seen by seat 0.
+    fn scripted(upto: u8) -> Table {
+        let mut t = Table::new([5, 3, 6, 4, 3, 4]);
+        let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
+        let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
+        while t.state.turn < upto {
+            let m = match t.state.phase() {
+                Phase::Day => day.map(|l| Move::new(&l).unwrap()),
+                Phase::Night => night.map(|l| Move::new(&l).unwrap()),
+            };
+            t.play(&m).unwrap();
+        }
+        t
     }
 
     #[test]
@@ -682,25 +695,11 @@ mod tests {
         // A real game up to turn 6 (no hidden night then, the turn-5 scores known). The search's
         // estimate for one move must match a plain simulation on `rules::State` with every
         // daimyo picking from the same model, within sampling error.
-        let st = [5, 3, 6, 4, 3, 4];
-        let mut s = State::new(st);
-        let mut tr = Tracker::new(st);
-        let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
-        let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
-        for _ in 1..6 {
-            tr.observe(&View::of_seat(&s, 0));
-            let m = if s.phase() == Phase::Day {
-                day.map(|l| Move::new(&l).unwrap())
-            } else {
-                night.map(|l| Move::new(&l).unwrap())
-            };
-            s.play(&m).unwrap();
-        }
-        tr.observe(&View::of_seat(&s, 0));
-        let pos = tr.position();
+        let t = scripted(6);
+        let (s, st, pos) = (t.state, t.state.strengths, t.known[0].position());
         assert_eq!(pos.turn, 6);
         let n = 40_000;
-        let res = search(&pos, &crate::params::FOUNDATION, &budget(21 * n), 11);
+        let res = search(pos, &crate::params::FOUNDATION, &budget(21 * n), 11);
         let mine = Move::new(&[2, 3]).unwrap();
         let est = res.ranked.iter().find(|(m, _)| m.counts() == mine.counts()).unwrap().1;
 
@@ -753,20 +752,11 @@ mod tests {
     fn the_gate_switches_every_later_turn_to_uniform_play() {
         // A turn-3 position after a random opening: over the gate the search is exactly the one
         // with every later turn uniformly random, under it exactly the later-turn model.
-        let st = [5, 3, 6, 4, 3, 4];
-        let mut s = State::new(st);
-        let mut tr = Tracker::new(st);
-        tr.observe(&View::of_seat(&s, 0));
-        let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
-        s.play(&day.map(|l| Move::new(&l).unwrap())).unwrap();
-        tr.observe(&View::of_seat(&s, 0));
-        let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
-        s.play(&night.map(|l| Move::new(&l).unwrap())).unwrap();
-        tr.observe(&View::of_seat(&s, 0));
-        let pos = tr.position();
+        let t = scripted(3);
+        let pos = t.known[0].position();
         assert_eq!(pos.turn, 3);
         let run = |p: &Params| {
-            let r = search(&pos, p, &budget(30_000), 7);
+            let r = search(pos, p, &budget(30_000), 7);
             (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
         };
         let later = crate::params::LATER;

@@ -112,7 +112,7 @@ fn game_with(name: &str, limits: Limits) -> GameRecord {
         if s == 0 {
             program(name)
         } else {
-            Box::new(Builtin(daimyo::players::agent("random", None, None).unwrap()))
+            Box::new(Builtin::new(daimyo::players::agent("random", None, None).unwrap()))
                 as Box<dyn Seat>
         }
     });

@@ -2,13 +2,10 @@
 //! gives to the true split of nights 2 and 4 (known to the referee) must beat what uniformly
 //! random picks would give it by a clear factor.
 
-use daimyo::agent::Agent;
-use daimyo::knowledge::Tracker;
+use daimyo::agent::{Agent, Table};
 use daimyo::params;
-use daimyo::rules::View;
-use daimyo::rules::{DAIMYO, Move, Row, State, strengths_from_seed};
+use daimyo::rules::{Row, strengths_from_seed};
 use daimyo::search::night_posteriors;
-use std::time::Instant;
 
 /// Geometric mean over games and nights of P_model(true split) / P_uniform(true split), seen by
 /// seat 0 at turn 5, with `others` in seats 1..3.
@@ -18,31 +15,24 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
     let mut n = 0;
     for seed in 1..=games {
         let st = strengths_from_seed(seed);
-        let mut agents: Vec<Box<dyn Agent>> = std::iter::once("random")
-            .chain(others)
-            .map(|name| daimyo::strategies::by_name(name).unwrap())
-            .collect();
+        let [a, b, c] = others;
+        let mut agents: [Box<dyn Agent>; 4] =
+            ["random", a, b, c].map(|name| daimyo::strategies::by_name(name).unwrap());
         for (s, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed as u64 * 8 + s as u64);
         }
-        let mut g = State::new(st);
-        let mut tracker = Tracker::new(st);
+        let mut t = Table::new(st);
         let mut nights: Vec<[Row; 3]> = Vec::new();
-        while g.turn <= 5 {
-            tracker.observe(&View::of_seat(&g, 0));
-            if g.turn == 5 {
-                break;
-            }
-            let moves: [Move; DAIMYO] =
-                std::array::from_fn(|s| agents[s].act(&View::of_seat(&g, s), Instant::now()));
-            if g.turn.is_multiple_of(2) {
+        while t.state.turn < 5 {
+            let night = t.state.turn.is_multiple_of(2);
+            let moves = t.play_agents(&mut agents);
+            if night {
                 nights.push([1, 2, 3].map(|s| moves[s].counts()));
             }
-            g.play(&moves).unwrap();
         }
-        let pos = tracker.position();
-        let model = night_posteriors(&pos, &params::BOT);
-        let flat = night_posteriors(&pos, &uniform);
+        let pos = t.known[0].position();
+        let model = night_posteriors(pos, &params::BOT);
+        let flat = night_posteriors(pos, &uniform);
         assert_eq!(model.len(), 2, "both nights have known totals");
         for ((m, f), truth) in model.iter().zip(&flat).zip(&nights) {
             let p =

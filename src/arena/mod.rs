@@ -111,7 +111,7 @@ impl Entrant {
     /// A fresh seat for one game.
     pub fn seat(&self, show_stderr: bool) -> Box<dyn Seat> {
         match self {
-            Entrant::Builtin { name, time_ms, rollouts, .. } => Box::new(Builtin(
+            Entrant::Builtin { name, time_ms, rollouts, .. } => Box::new(Builtin::new(
                 players::agent(name, *time_ms, *rollouts).expect("checked when parsed"),
             )),
             Entrant::Exec { argv, .. } => {

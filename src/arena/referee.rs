@@ -7,6 +7,7 @@
 
 use super::manager::{is_well_formed, read_answer, says_ready};
 use crate::agent::Agent;
+use crate::knowledge::Tracker;
 use crate::rules::View;
 use crate::rules::{DAIMYO, LORDS, Move, State, TURNS, winner};
 use std::time::{Duration, Instant};
@@ -50,18 +51,30 @@ pub trait Seat {
     fn stop(&mut self);
 }
 
-/// A built-in agent as a seat: it is always ready and answers with its move's text.
-pub struct Builtin(pub Box<dyn Agent>);
+/// A built-in agent as a seat: it is always ready, takes in each view as the player would and
+/// answers with its move's text.
+pub struct Builtin {
+    agent: Box<dyn Agent>,
+    known: Tracker,
+}
+
+impl Builtin {
+    pub fn new(agent: Box<dyn Agent>) -> Builtin {
+        Builtin { agent, known: Tracker::new([0; LORDS]) }
+    }
+}
 
 impl Seat for Builtin {
     fn start(&mut self, strengths: [u8; LORDS], seed: u64) {
-        self.0.new_game(strengths, seed);
+        self.agent.new_game(strengths, seed);
+        self.known = Tracker::new(strengths);
     }
     fn ready(&mut self, _deadline: Instant) -> Reply {
         Reply::Chunk(b"READY\n".to_vec(), Instant::now())
     }
     fn ask(&mut self, view: &View, _text: &str, started: Instant, _deadline: Instant) -> Reply {
-        let mv = self.0.act(view, started);
+        self.known.observe(view);
+        let mv = self.agent.act(&self.known, started);
         Reply::Chunk(format!("{mv}\n").into_bytes(), Instant::now())
     }
     fn stop(&mut self) {}

@@ -13,11 +13,9 @@
 //! 12 times the playouts of a day candidate and every turn costs about the same. Playouts run on
 //! copies of `rules::State` and allocate nothing.
 
-use super::clamped;
 use crate::agent::Agent;
 use crate::knowledge::{Position, Tracker};
 use crate::moves::{DAY_MOVES_COUNT, NIGHT_MOVES_COUNT, legal};
-use crate::rules::View;
 use crate::rules::{DAIMYO, LORDS, Move, NIGHT_PICKS, Phase, Row, State, first_place_shares};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -120,22 +118,13 @@ pub fn search(root: &Root, playouts: u32, seed: u64) -> Choice {
 pub struct FlatMc {
     /// Playouts per candidate by day.
     playouts: u32,
-    strengths: [u8; LORDS],
-    tracker: Tracker,
     rng: Xoshiro256PlusPlus,
-    last: Option<(Choice, f64)>,
 }
 
 impl FlatMc {
     /// Flat Monte Carlo with `playouts` per day candidate (12 times that per night candidate).
     pub fn new(playouts: u32) -> FlatMc {
-        FlatMc {
-            playouts,
-            strengths: [0; LORDS],
-            tracker: Tracker::new([0; LORDS]),
-            rng: Xoshiro256PlusPlus::seed_from_u64(0),
-            last: None,
-        }
+        FlatMc { playouts, rng: Xoshiro256PlusPlus::seed_from_u64(0) }
     }
 }
 
@@ -149,17 +138,11 @@ impl Agent for FlatMc {
     fn name(&self) -> String {
         "flatmc".into()
     }
-    fn new_game(&mut self, strengths: [u8; LORDS], seed: u64) {
-        self.strengths = strengths;
-        self.tracker = Tracker::new(strengths);
+    fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
-    fn act(&mut self, view: &View, _started: Instant) -> Move {
-        let t0 = Instant::now();
-        // Warnings about impossible input are the player's to print; the tracker's estimate of
-        // the position is what matters here.
-        let _ = self.tracker.observe(&clamped(view));
-        let root = Root::of_position(&self.tracker.position());
+    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
+        let root = Root::of_position(known.position());
         let playouts = match root.phase {
             Phase::Day => self.playouts,
             Phase::Night => {
@@ -167,20 +150,7 @@ impl Agent for FlatMc {
             }
         };
         let choice = search(&root, playouts, self.rng.next_u64());
-        self.last = Some((choice, t0.elapsed().as_secs_f64() * 1e3));
         Move::from_counts(choice.counts).expect("a table move")
-    }
-    fn report(&self) -> Vec<String> {
-        let Some((c, ms)) = self.last else { return Vec::new() };
-        let n = c.playouts.max(1) as f64;
-        vec![format!(
-            "flatmc: {} playouts per move; best {}: first-place share {:.1}%, mean total {:.2}; \
-             {ms:.1} ms",
-            c.playouts,
-            Move::from_counts(c.counts).expect("a table move"),
-            c.share as f64 / n / 12.0 * 100.0,
-            c.total as f64 / n / 12.0,
-        )]
     }
 }
 

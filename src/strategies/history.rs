@@ -9,7 +9,7 @@
 //! lords" played, and an opponent who models it from history reads it perfectly.
 
 use crate::agent::Agent;
-use crate::rules::View;
+use crate::knowledge::Tracker;
 use crate::rules::{LORDS, Move, Row};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -64,7 +64,8 @@ impl Agent for History {
             self.plan[l] = strengths[l].max(1) as u32;
         }
     }
-    fn act(&mut self, view: &View, _started: Instant) -> Move {
+    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
+        let view = known.view();
         let own = view.own.to_array().map(u32::from);
         let weights = if own.iter().any(|&x| x > 0) { own } else { self.plan };
         Move::from_counts(apportion(weights, view.phase.picks())).expect("the phase's picks")
@@ -74,7 +75,8 @@ impl Agent for History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Phase, State};
+    use crate::agent::Table;
+    use crate::rules::Phase;
 
     #[test]
     fn largest_remainders() {
@@ -93,18 +95,18 @@ mod tests {
             h.new_game(strengths, seed);
             let plan: Vec<usize> = (0..LORDS).filter(|&l| h.plan()[l] > 0).collect();
             assert!((2..=3).contains(&plan.len()), "{plan:?}");
-            let mut s = State::new(strengths);
+            let mut t = Table::new(strengths);
             let mut first_day = None;
-            while !s.is_over() {
-                let m = h.act(&View::of_seat(&s, 0), Instant::now());
+            while !t.state.is_over() {
+                let m = h.act(&t.known[0], Instant::now());
                 let c = m.counts().to_array();
                 assert!((0..LORDS).all(|l| c[l] == 0 || plan.contains(&l)), "{c:?} {plan:?}");
-                if s.phase() == Phase::Day {
+                if t.state.phase() == Phase::Day {
                     let first = *first_day.get_or_insert(c);
                     // Rounding may move one pick, never more.
                     assert!((0..LORDS).all(|l| c[l].abs_diff(first[l]) <= 1), "{c:?} {first:?}");
                 }
-                s.play(&[m, Move::lord_zero(s.phase()), m, m]).unwrap();
+                t.play(&[m, Move::lord_zero(t.state.phase()), m, m]).unwrap();
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The official sample program: each lord index uniformly at random.
 
 use crate::agent::Agent;
-use crate::rules::View;
+use crate::knowledge::Tracker;
 use crate::rules::{LORDS, Move};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -24,9 +24,9 @@ impl Agent for Random {
     fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
-    fn act(&mut self, view: &View, _started: Instant) -> Move {
+    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
         let mut lords = [0u8; 5];
-        let n = view.phase.picks();
+        let n = known.view().phase.picks();
         for l in lords.iter_mut().take(n) {
             *l = self.rng.random_range(0..LORDS as u8);
         }
@@ -37,22 +37,20 @@ impl Agent for Random {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Phase, Row};
+    use crate::rules::{Phase, State, View};
 
     #[test]
     fn names_every_lord_about_equally() {
         let mut r = Random::default();
         r.new_game([3; 6], 7);
-        let view = View {
-            turn: 2,
-            phase: Phase::Night,
-            public: [Row::ZERO; 4],
-            own: Row::ZERO,
-            last_night: None,
-        };
+        let mut known = Tracker::new([3; 6]);
+        let mut s = State::new([3; 6]);
+        s.play(&[Move::new(&[0, 1, 2, 3, 4]).unwrap(); 4]).unwrap();
+        known.observe(&View::of_seat(&s, 0));
+        assert_eq!(known.view().phase, Phase::Night);
         let mut counts = [0u32; LORDS];
         for _ in 0..6000 {
-            let m = r.act(&view, Instant::now());
+            let m = r.act(&known, Instant::now());
             assert_eq!(m.lords().len(), 2);
             for &l in m.lords() {
                 counts[l as usize] += 1;
