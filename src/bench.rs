@@ -5,9 +5,10 @@
 use crate::agent::Table;
 use crate::args::{say, value};
 use crate::knowledge::Position;
-use crate::params;
-use crate::rules::{DAIMYO, Move, strengths_from_seed};
-use crate::search::{search, uniform_rollouts};
+use crate::moves::{DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT};
+use crate::params::{self, Search};
+use crate::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
+use crate::search::search;
 use crate::timeman::Limits;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -54,13 +55,12 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position with a fixed budget and seed.
-pub fn run_search(params: &params::Search, rollouts: u64) -> BenchResult {
+pub fn run_search(params: &Search, rollouts: u64) -> BenchResult {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut total = 0;
     let t0 = Instant::now();
     for (i, pos) in positions().iter().enumerate() {
-        let limits = Limits { deadline: None, rollouts: Some(rollouts) };
-        let res = search(pos, params, &limits, i as u64 + 1);
+        let res = search(pos, params, &Limits::rollouts(rollouts), i as u64 + 1);
         total += res.rollouts;
         h = fnv(h, res.best.counts().0);
         for (_, t) in res.ranked.iter().take(3) {
@@ -68,6 +68,35 @@ pub fn run_search(params: &params::Search, rollouts: u64) -> BenchResult {
         }
     }
     BenchResult { signature: h, search_rollouts: total, search_secs: t0.elapsed().as_secs_f64() }
+}
+
+/// Uniformly random full games from turn 1, the speed yardstick of the rules core; returns a
+/// checksum of the totals so the work cannot be optimised away.
+pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
+    use crate::moves::scale;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut check = 0i64;
+    for _ in 0..games {
+        let mut real = [0u64; DAIMYO];
+        let mut score5 = [0i32; DAIMYO];
+        for turn in 1..=TURNS {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            let r = [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32];
+            for d in 0..DAIMYO {
+                real[d] += if turn % 2 == 1 {
+                    DAY_SEQUENCES[scale(r[d], DAY_SEQUENCES_COUNT)]
+                } else {
+                    NIGHT_SEQUENCES[scale(r[d], NIGHT_SEQUENCES_COUNT)]
+                };
+            }
+            if turn == 5 {
+                score5 = score(strengths, &real.map(Row));
+            }
+        }
+        let s9 = score(strengths, &real.map(Row));
+        check += (score5[0] + s9[0]) as i64;
+    }
+    check
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -92,19 +121,15 @@ pub fn main(args: &[String]) -> i32 {
         }
         i += 1;
     }
-    let search_params = match player.as_str() {
-        "bot" => params::BOT,
-        "mc1" => params::FOUNDATION,
-        other => {
-            eprintln!("daimyo bench: --player is bot or mc1, not '{other}'");
-            return 2;
-        }
+    let Some(preset) = params::preset(&player) else {
+        let names: Vec<&str> = params::PRESETS.iter().map(|p| p.name).collect();
+        eprintln!("daimyo bench: --player is one of {}, not '{player}'", names.join(", "));
+        return 2;
     };
-    let b = run_search(&search_params, rollouts);
-    let n = positions().len();
+    let b = run_search(&preset.search, rollouts);
     say(&format!(
         "search:  {} positions x {rollouts} rollouts: {} rollouts in {:.2} s = {:.2} M rollouts/s\n",
-        n,
+        positions().len(),
         b.search_rollouts,
         b.search_secs,
         b.search_rollouts as f64 / b.search_secs / 1e6
@@ -118,4 +143,15 @@ pub fn main(args: &[String]) -> i32 {
     ));
     say(&format!("Signature: {}\n", b.signature));
     0
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn uniform_rollouts_are_fair() {
+        // All seats random: seat 0's mean total is zero up to noise (totals sum to zero).
+        let n = 20_000;
+        let mean = super::uniform_rollouts(&[3, 4, 5, 6, 3, 4], n, 9) as f64 / 12.0 / n as f64;
+        assert!(mean.abs() < 0.3, "{mean}");
+    }
 }

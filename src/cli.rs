@@ -3,6 +3,7 @@
 
 use crate::args::{say, value};
 use crate::players;
+use crate::timeman::Budget;
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -25,20 +26,14 @@ PLAYER OPTIONS
 
 struct PlayerArgs {
     name: String,
-    time_ms: Option<u64>,
-    rollouts: Option<u64>,
+    budget: Budget,
     seed: Option<u64>,
     verbose: bool,
 }
 
 fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
-    let mut p = PlayerArgs {
-        name: "bot".into(),
-        time_ms: None,
-        rollouts: None,
-        seed: None,
-        verbose: false,
-    };
+    let mut p =
+        PlayerArgs { name: "bot".into(), budget: Budget::default(), seed: None, verbose: false };
     let mut i = 0;
     if args.first().map(String::as_str) == Some("play") {
         i = 1;
@@ -52,8 +47,8 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
     }
     while i < args.len() {
         match args[i].as_str() {
-            "--time-ms" => p.time_ms = Some(value(args, &mut i)?),
-            "--rollouts" => p.rollouts = Some(value(args, &mut i)?),
+            "--time-ms" => p.budget.time_ms = Some(value(args, &mut i)?),
+            "--rollouts" => p.budget.rollouts = Some(value(args, &mut i)?),
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),
@@ -84,7 +79,7 @@ pub fn main(args: &[String]) -> i32 {
                     return 2;
                 }
             };
-            let Some(mut agent) = players::agent(&p.name, p.time_ms, p.rollouts) else {
+            let Some(mut agent) = players::agent(&p.name, p.budget) else {
                 eprintln!("daimyo: no built-in player named '{}'", p.name);
                 return 2;
             };

@@ -228,12 +228,15 @@ mod tests {
 
     use crate::agent::{Agent, Table};
     use crate::params::MODEL;
+    use crate::timeman::Budget;
 
     /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
     fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
         let st = crate::rules::strengths_from_seed(seed as u32);
-        let mut agents: [Box<dyn Agent>; DAIMYO] =
-            names.map(|n| crate::players::agent(n, None, Some(20_000)).unwrap());
+        let mut agents: [Box<dyn Agent>; DAIMYO] = names.map(|n| {
+            crate::players::agent(n, Budget { rollouts: Some(20_000), ..Budget::default() })
+                .unwrap()
+        });
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
         }
@@ -307,7 +310,10 @@ mod tests {
                 .for_later_turns(&MODEL)
                 .uniform_share(&MODEL)
         };
-        let gate = crate::params::BOT.later_uniform_above.unwrap();
+        use crate::params::{BOT, Later, Rivals};
+        let Rivals::Learnt { later: Later::Model { gate: Some(gate) }, .. } = BOT.rivals else {
+            panic!("the bot's later turns are gated")
+        };
         let random = (1..=20).filter(|&s| share("random", s) > gate).count();
         let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
         assert!(random >= 14, "random players over the gate in {random}/20 games");

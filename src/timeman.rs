@@ -1,36 +1,78 @@
-//! The clock. A turn's time runs from the arrival of its first byte (the manager measures from
-//! its write, which is earlier still), so the budget is a deadline counted from there, capped
-//! well inside the manager's 1000 ms, and the search looks at the clock between rounds of
-//! rollouts.
+//! The clock, and the one owner of a search's limits.
+//!
+//! A turn's time runs from the arrival of its first byte (the manager measures from its write,
+//! which is earlier still), so the budget is a deadline counted from there, capped well inside
+//! the manager's 1000 ms. `Limits` answers "stop?" for a count of rollouts done: the count is
+//! compared every time, the clock read only every `CLOCK_EVERY` rollouts, so a search
+//! overshoots its deadline by at most that many rollouts and one round. It also hands out
+//! slices of what is left, for searches that spend their budget in phases.
 
-use crate::params::time::{DEFAULT_MS, HARD_CAP_MS};
+use crate::params::time::{CLOCK_EVERY, DEFAULT_MS, HARD_CAP_MS};
 use std::time::{Duration, Instant};
+
+/// What a player was asked to spend on each answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Time per answer (default `DEFAULT_MS`).
+    pub time_ms: Option<u64>,
+    /// A fixed rollout count instead of the clock: the same seed gives the same move.
+    pub rollouts: Option<u64>,
+}
 
 /// What bounds one search: a deadline, a rollout count, or both.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    pub deadline: Option<Instant>,
-    pub rollouts: Option<u64>,
+    deadline: Option<Instant>,
+    rollouts: Option<u64>,
+    /// The rollout count at which the clock is next read.
+    next_read: u64,
 }
 
 impl Limits {
-    /// `rollouts` fixes the work (reproducible: same seed, same move) and then no clock is used;
-    /// otherwise the deadline is `time_ms` (default `DEFAULT_MS`) after `started`, capped.
-    pub fn for_turn(started: Instant, time_ms: Option<u64>, rollouts: Option<u64>) -> Limits {
-        match rollouts {
-            Some(n) => Limits { deadline: None, rollouts: Some(n) },
+    /// Exactly `n` rollouts (or the round that crosses `n`), no clock: reproducible.
+    pub fn rollouts(n: u64) -> Limits {
+        Limits { deadline: None, rollouts: Some(n), next_read: 0 }
+    }
+
+    /// The limits of a turn that began at `started`: `budget.rollouts` fixes the work and then no
+    /// clock is used; otherwise the deadline is `budget.time_ms` (default `DEFAULT_MS`) after
+    /// `started`, capped at `HARD_CAP_MS`.
+    pub fn for_turn(started: Instant, budget: &Budget) -> Limits {
+        match budget.rollouts {
+            Some(n) => Limits::rollouts(n),
             None => {
-                let ms = time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
-                Limits { deadline: Some(started + Duration::from_millis(ms)), rollouts: None }
+                let ms = budget.time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
+                let deadline = Some(started + Duration::from_millis(ms));
+                Limits { deadline, rollouts: None, next_read: 0 }
             }
         }
     }
 
     /// Whether the search must stop after `done` rollouts.
     #[inline]
-    pub fn exhausted(&self, done: u64) -> bool {
-        self.rollouts.is_some_and(|n| done >= n)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    pub fn stop(&mut self, done: u64) -> bool {
+        if self.rollouts.is_some_and(|n| done >= n) {
+            return true;
+        }
+        match self.deadline {
+            Some(d) if done >= self.next_read => {
+                self.next_read = done + CLOCK_EVERY;
+                Instant::now() >= d
+            }
+            _ => false,
+        }
+    }
+
+    /// One of `parts` equal shares of what is left after `done` rollouts: of the rollouts if the
+    /// budget is a count, of the time if it is a deadline.
+    pub fn slice(&self, done: u64, parts: usize) -> Limits {
+        let k = parts.max(1) as u64;
+        let now = Instant::now();
+        Limits {
+            deadline: self.deadline.map(|d| now + d.saturating_duration_since(now) / k as u32),
+            rollouts: self.rollouts.map(|n| done + n.saturating_sub(done) / k),
+            next_read: done,
+        }
     }
 }
 
@@ -41,11 +83,30 @@ mod tests {
     #[test]
     fn budget_counts_from_the_turn_start_and_is_capped() {
         let t0 = Instant::now() - Duration::from_millis(300);
-        let l = Limits::for_turn(t0, Some(5000), None);
+        let l = Limits::for_turn(t0, &Budget { time_ms: Some(5000), rollouts: None });
         assert_eq!(l.deadline, Some(t0 + Duration::from_millis(HARD_CAP_MS)));
-        let l = Limits::for_turn(t0, Some(200), None);
-        assert!(l.exhausted(0), "200 ms from a start 300 ms ago is already past");
-        let l = Limits::for_turn(t0, None, Some(10));
-        assert!(!l.exhausted(9) && l.exhausted(10));
+        let mut l = Limits::for_turn(t0, &Budget { time_ms: Some(200), rollouts: None });
+        assert!(l.stop(0), "200 ms from a start 300 ms ago is already past");
+        let mut l = Limits::for_turn(t0, &Budget { time_ms: None, rollouts: Some(10) });
+        assert!(!l.stop(9) && l.stop(10));
+    }
+
+    #[test]
+    fn the_clock_is_read_every_so_many_rollouts() {
+        let past = Instant::now() - Duration::from_millis(1);
+        let mut l = Limits { deadline: Some(past), rollouts: None, next_read: 0 };
+        assert!(l.stop(0), "the first question reads the clock");
+        assert!(!l.stop(CLOCK_EVERY - 1), "the next read waits for CLOCK_EVERY more rollouts");
+        assert!(l.stop(CLOCK_EVERY));
+    }
+
+    #[test]
+    fn slices_share_out_what_is_left() {
+        let s = Limits::rollouts(1000).slice(400, 3);
+        assert_eq!(s.rollouts, Some(600));
+        let far = Instant::now() + Duration::from_secs(30);
+        let s = Limits { deadline: Some(far), rollouts: None, next_read: 0 }.slice(0, 3);
+        let left = s.deadline.unwrap().saturating_duration_since(Instant::now());
+        assert!(left <= Duration::from_secs(10) && left > Duration::from_secs(9), "{left:?}");
     }
 }

@@ -7,6 +7,7 @@ use daimyo::arena::stats::{Stats, mean_interval};
 use daimyo::arena::{Entrant, json_line};
 use daimyo::rules::View;
 use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
+use daimyo::timeman::Budget;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -112,7 +113,7 @@ fn game_with(name: &str, limits: Limits) -> GameRecord {
         if s == 0 {
             program(name)
         } else {
-            Box::new(Builtin::new(daimyo::players::agent("random", None, None).unwrap()))
+            Box::new(Builtin::new(daimyo::players::agent("random", Budget::default()).unwrap()))
                 as Box<dyn Seat>
         }
     });
@@ -289,8 +290,7 @@ fn entrants_read_their_settings() {
         Entrant::Builtin {
             label: "bot:time=200,rollouts=500".into(),
             name: "bot".into(),
-            time_ms: Some(200),
-            rollouts: Some(500)
+            budget: Budget { time_ms: Some(200), rollouts: Some(500) }
         }
     );
     let e = Entrant::parse("exec:bash  -c  true").unwrap();

@@ -10,7 +10,6 @@ use daimyo::search::night_posteriors;
 /// Geometric mean over games and nights of P_model(true split) / P_uniform(true split), seen by
 /// seat 0 at turn 5, with `others` in seats 1..3.
 fn factor(others: [&str; 3], games: u32) -> f64 {
-    let uniform = params::Search { prior_uniform: 1.0, learned: None, ..params::BOT };
     let mut log_sum = 0.0;
     let mut n = 0;
     for seed in 1..=games {
@@ -31,8 +30,8 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
             }
         }
         let pos = t.known[0].position();
-        let model = night_posteriors(pos, &params::BOT);
-        let flat = night_posteriors(pos, &uniform);
+        let model = night_posteriors(pos, &params::BOT.rivals);
+        let flat = night_posteriors(pos, &params::UNIFORM_PICKS);
         assert_eq!(model.len(), 2, "both nights have known totals");
         for ((m, f), truth) in model.iter().zip(&flat).zip(&nights) {
             let p =

@@ -23,6 +23,7 @@ mod common;
 use common::{Outcome, check_stdout, fixture_streams, is_printable, play_with};
 use daimyo::agent::Agent;
 use daimyo::rules::Phase;
+use daimyo::timeman::Budget;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::Read;
@@ -41,7 +42,11 @@ const CHEAP_BOT_ROLLOUTS: u64 = 64;
 /// The bot as `daimyo --rollouts N` runs it, with a small budget. `bot` names a placeholder
 /// strategy until the search lands; then this is where its cheapest settings go.
 fn cheap_bot() -> Box<dyn Agent> {
-    daimyo::players::agent("bot", None, Some(CHEAP_BOT_ROLLOUTS)).expect("the bot is built in")
+    daimyo::players::agent(
+        "bot",
+        Budget { rollouts: Some(CHEAP_BOT_ROLLOUTS), ..Budget::default() },
+    )
+    .expect("the bot is built in")
 }
 
 fn env_u64(name: &str) -> Option<u64> {

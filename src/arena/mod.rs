@@ -14,6 +14,7 @@ pub mod stats;
 use crate::args::{say, value};
 use crate::players;
 use crate::rules::{DAIMYO, strengths_from_seed};
+use crate::timeman::Budget;
 use referee::{Builtin, GameRecord, Limits, Seat};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -65,7 +66,7 @@ TABLE
 /// Who sits in a seat: a built-in agent or an external program.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Entrant {
-    Builtin { label: String, name: String, time_ms: Option<u64>, rollouts: Option<u64> },
+    Builtin { label: String, name: String, budget: Budget },
     Exec { label: String, argv: Vec<String> },
 }
 
@@ -82,24 +83,24 @@ impl Entrant {
             return Ok(Entrant::Exec { label: format!("exec:{}", argv.join(" ")), argv });
         }
         let (name, settings) = spec.split_once(':').unwrap_or((spec, ""));
-        let (mut time_ms, mut rollouts) = (None, None);
+        let mut budget = Budget::default();
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
             let slot = match key {
-                "time" => &mut time_ms,
-                "rollouts" => &mut rollouts,
+                "time" => &mut budget.time_ms,
+                "rollouts" => &mut budget.rollouts,
                 _ => return Err(format!("'{spec}': unknown setting '{key}' (time, rollouts)")),
             };
             *slot = Some(value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"))?);
         }
-        if players::agent(name, time_ms, rollouts).is_none() {
+        if players::agent(name, budget).is_none() {
             let names: Vec<&str> = players::builtins().map(|b| b.0).collect();
             return Err(format!(
                 "unknown entrant '{spec}' (built-ins: {}; or 'exec:PROGRAM ARG...')",
                 names.join(", ")
             ));
         }
-        Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), time_ms, rollouts })
+        Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget })
     }
 
     pub fn label(&self) -> &str {
@@ -111,9 +112,9 @@ impl Entrant {
     /// A fresh seat for one game.
     pub fn seat(&self, show_stderr: bool) -> Box<dyn Seat> {
         match self {
-            Entrant::Builtin { name, time_ms, rollouts, .. } => Box::new(Builtin::new(
-                players::agent(name, *time_ms, *rollouts).expect("checked when parsed"),
-            )),
+            Entrant::Builtin { name, budget, .. } => {
+                Box::new(Builtin::new(players::agent(name, *budget).expect("checked when parsed")))
+            }
             Entrant::Exec { argv, .. } => {
                 Box::new(process::Program::new(argv.clone(), show_stderr))
             }

@@ -1,0 +1,120 @@
+//! How every column is expected to play, as probabilities: the fixed prior of independent
+//! picks, or the model learnt in the game (a probability for every legal move at any board), and
+//! the draws from them.
+
+use crate::knowledge::Position;
+use crate::model::{ModelParams, Opponents};
+use crate::moves;
+use crate::params::{Later, Rivals};
+use crate::rules::{DAIMYO, LORDS, Phase, Row};
+use rand::Rng;
+
+/// How one daimyo is expected to pick: a probability per lord, the same by day and by night.
+#[derive(Clone, Copy, Debug)]
+pub struct PickModel {
+    pub p: [f64; LORDS],
+}
+
+impl PickModel {
+    /// Part uniform, part proportional to a power of strength.
+    pub fn prior(strengths: &[u8; LORDS], uniform: f64, strength_power: f64) -> PickModel {
+        let w: [f64; LORDS] = strengths.map(|m| (m as f64).powf(strength_power));
+        let total: f64 = w.iter().sum();
+        let p = std::array::from_fn(|l| uniform / LORDS as f64 + (1.0 - uniform) * w[l] / total);
+        PickModel { p }
+    }
+
+    /// A move drawn from the model, as an intimacy increment.
+    pub fn draw_increment(&self, phase: Phase, rng: &mut impl Rng) -> u64 {
+        (0..phase.picks())
+            .fold(Row::ZERO, |r, _| r.bump(draw_index(&self.p, rng), phase.weight()))
+            .0
+    }
+}
+
+/// The fixed prior, or the model learnt in the game.
+pub enum Models {
+    Prior(PickModel),
+    Learned(Box<Learnt>),
+}
+
+/// The model learnt in the game: as it stands, and as it is read for turns after the current one.
+pub struct Learnt {
+    pub params: ModelParams,
+    pub later: Later,
+    pub now: Opponents,
+    pub for_later: Opponents,
+}
+
+impl Models {
+    pub fn new(pos: &Position, rivals: &Rivals) -> Models {
+        match *rivals {
+            Rivals::Prior { uniform, strength_power } => {
+                Models::Prior(PickModel::prior(&pos.strengths, uniform, strength_power))
+            }
+            Rivals::Learnt { model, later } => {
+                let now = Opponents::learn(pos, &model);
+                let for_later = now.for_later_turns(&model);
+                Models::Learned(Box::new(Learnt { params: model, later, now, for_later }))
+            }
+        }
+    }
+
+    /// Each column's probability of every legal move of `phase` at a board (`later`: as the
+    /// model is read for turns after the current one).
+    pub fn moves_at(
+        &self,
+        strengths: &[u8; LORDS],
+        board: &[Row; DAIMYO],
+        turn: u8,
+        phase: Phase,
+        later: bool,
+    ) -> [Vec<f64>; DAIMYO] {
+        match self {
+            Models::Prior(pm) => std::array::from_fn(|_| {
+                moves::legal(phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
+            }),
+            Models::Learned(l) => {
+                let opp = if later { &l.for_later } else { &l.now };
+                std::array::from_fn(|c| {
+                    opp.distribution(&l.params, strengths, board, c, turn, phase)
+                })
+            }
+        }
+    }
+}
+
+impl Learnt {
+    /// Whether every daimyo's later turns are uniformly random.
+    pub fn later_uniform(&self) -> bool {
+        match self.later {
+            Later::Uniform => true,
+            Later::Model { gate } => {
+                gate.is_some_and(|g| self.for_later.uniform_share(&self.params) > g)
+            }
+        }
+    }
+}
+
+/// A uniform number in [0, 1).
+pub fn unit(rng: &mut impl Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// An index drawn with probabilities `p` (summing to 1).
+pub fn draw_index(p: &[f64], rng: &mut impl Rng) -> usize {
+    let mut x = unit(rng);
+    for (i, &pi) in p.iter().enumerate() {
+        if x < pi {
+            return i;
+        }
+        x -= pi;
+    }
+    p.len() - 1
+}
+
+/// A move of `phase` drawn from probabilities over its legal moves, as a row increment.
+pub fn draw_move(phase: Phase, p: &[f64], rng: &mut impl Rng) -> u64 {
+    let m = moves::legal(phase)[draw_index(p, rng)];
+    if phase == Phase::Night { m.double().0 } else { m.0 }
+}
