@@ -14,6 +14,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
 
+/// Search rollouts per position by default: the budget the kept signatures are taken at.
+pub const ROLLOUTS: u64 = 100_000;
+
 const USAGE: &str = "\
 daimyo bench [--player NAME] [--rollouts N] [--games N]
   --player NAME  whose search: bot (default) or mc1, the foundation search
@@ -100,7 +103,7 @@ pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    let mut rollouts = 100_000u64;
+    let mut rollouts = ROLLOUTS;
     let mut games = 4_000_000u64;
     let mut player = String::from("bot");
     let mut i = 0;

@@ -1,28 +1,34 @@
 //! daimyo: a player, referee and workshop for Negotiate and Conquer (SamurAI Coding 2014).
 //!
-//! - `rules`: the game, pure and exact; `mt`: the manager's lord draw.
-//! - `protocol`: the manager's text both ways; `player`: the stdin/stdout loop.
-//! - `knowledge`: what a daimyo can infer from its views; `bot`: the search behind the protocol.
-//! - `strategies`: built-in opponents; `arena`: many games under the manager's rules; `bench`.
+//! The modules in layers, each using only those before it (`tests/layers.rs` checks):
+//! - `mt`, `rules`, `moves`: the game, pure and exact, with the manager's lord draw and every
+//!   legal move;
+//! - `knowledge`: what a daimyo can infer from its views; `agent`: what plays behind the
+//!   protocol; `strategies`: built-in opponents;
+//! - `model`: how each opponent chooses, learnt in the game; `params`: every tunable;
+//!   `timeman`: the clock; `search`: the Monte Carlo search; `bot`; `players`: every built-in by
+//!   name;
+//! - `protocol`: the manager's text; `player`: the stdin/stdout loop; `args`; `arena`: many games
+//!   under the manager's rules; `bench`; `cli`: the command line.
 
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
 #![allow(clippy::needless_range_loop)]
 
-pub mod agent;
-pub mod arena;
-pub mod args;
-pub mod bench;
-pub mod bot;
-pub mod cli;
-pub mod knowledge;
-pub mod model;
-pub mod moves;
 pub mod mt;
+pub mod rules;
+pub mod moves;
+pub mod knowledge;
+pub mod agent;
+pub mod strategies;
+pub mod model;
 pub mod params;
-pub mod player;
+pub mod timeman;
+pub mod search;
+pub mod bot;
 pub mod players;
 pub mod protocol;
-pub mod rules;
-pub mod search;
-pub mod strategies;
-pub mod timeman;
+pub mod player;
+pub mod args;
+pub mod arena;
+pub mod bench;
+pub mod cli;

@@ -1,4 +1,4 @@
-//! One test per kind of bad input in docs/bad-input.md: malformed input ends the game with one
+//! One test per row of the README's bad-input tables: malformed input ends the game with one
 //! line on stderr and exit code 2; input that is well-formed but cannot have happened earns
 //! warnings and is played from as given; end of input between turns and a closed stdout end
 //! quietly with 0. Most tests run the player loop in-process on byte buffers; the `subprocess_`

@@ -39,8 +39,7 @@ const BOT_EVERY: u64 = 100;
 /// The bot's rollout budget in those cases: small, the point is its handling of odd positions.
 const CHEAP_BOT_ROLLOUTS: u64 = 64;
 
-/// The bot as `daimyo --rollouts N` runs it, with a small budget. `bot` names a placeholder
-/// strategy until the search lands; then this is where its cheapest settings go.
+/// The bot as `daimyo --rollouts N` runs it, with a small budget.
 fn cheap_bot() -> Box<dyn Agent> {
     daimyo::players::agent(
         "bot",
