@@ -9,7 +9,7 @@
 //! typed `Warning`s (the player words them) and the newest view is taken as the truth, so a
 //! position pasted mid-game still plays.
 
-use crate::rules::{DAIMYO, LORDS, MAX_INTIMACY, Phase, Row, TURNS, View, score};
+use crate::rules::{DAIMYO, LORDS, MAX_INTIMACY, Phase, Row, State, TURNS, View, score};
 
 /// A night the daimyo cannot see: the other three daimyo's split of its negotiations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,14 +137,8 @@ pub struct Tracker {
 
 impl Tracker {
     pub fn new(strengths: [u8; LORDS]) -> Tracker {
-        let position = Position::initial(strengths);
-        let view = View {
-            turn: 1,
-            phase: Phase::Day,
-            public: position.public,
-            own: position.own,
-            last_night: Some(Row::ZERO),
-        };
+        let (view, position) =
+            (View::of_seat(&State::new(strengths), 0), Position::initial(strengths));
         Tracker { strengths, views: [None; TURNS as usize + 1], last_turn: 0, view, position }
     }
 

@@ -75,37 +75,39 @@ impl ModelParams {
     }
 }
 
-/// What column `c` sees at a board, as far as public information tells: its own true
-/// intimacy is taken to be its public one.
-fn view_of(board: &[Row; DAIMYO], c: usize, turn: u8, phase: Phase) -> View {
-    let cols = crate::rules::columns(c);
-    View {
-        turn,
-        phase,
-        public: cols.map(|d| board[d]),
-        own: board[c],
-        last_night: (phase == Phase::Day).then_some(Row::ZERO),
+/// A board as the model reads it: public intimacies in column order, and the move asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    pub strengths: [u8; LORDS],
+    pub public: [Row; DAIMYO],
+    pub turn: u8,
+    pub phase: Phase,
+}
+
+impl Board {
+    /// What column `c` sees, as far as public information tells: its own true intimacy is
+    /// taken to be its public one.
+    fn view_of(&self, c: usize) -> View {
+        View {
+            turn: self.turn,
+            phase: self.phase,
+            public: crate::rules::columns(c).map(|d| self.public[d]),
+            own: self.public[c],
+            last_night: (self.phase == Phase::Day).then_some(Row::ZERO),
+        }
     }
 }
 
-/// Probability of every legal move of `phase` (in `moves::legal` order) under one style.
-pub fn style_distribution(
-    style: Style,
-    strengths: &[u8; LORDS],
-    board: &[Row; DAIMYO],
-    c: usize,
-    turn: u8,
-    phase: Phase,
-    smoothing: f64,
-) -> Vec<f64> {
-    let legal = moves::legal(phase);
+/// Probability of every legal move (in `moves::legal` order) of column `c` under one style.
+pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64) -> Vec<f64> {
+    let legal = moves::legal(board.phase);
     match style {
         Style::Picks(w) => {
-            let p = probabilities(&w, &features(strengths, board, c));
+            let p = probabilities(&w, &features(&board.strengths, &board.public, c));
             legal.iter().map(|&m| moves::multinomial(m, &p)).collect()
         }
         Style::Strategy(rule) => {
-            let chosen = rule.choose(strengths, &view_of(board, c, turn, phase)).counts();
+            let chosen = rule.choose(&board.strengths, &board.view_of(c)).counts();
             let uniform = [1.0 / LORDS as f64; LORDS];
             legal
                 .iter()
@@ -142,16 +144,14 @@ impl Opponents {
                         .iter()
                         .position(|&m| m == seen)
                         .expect("a day move");
+                    let board = Board {
+                        strengths: pos.strengths,
+                        public: board,
+                        turn: d,
+                        phase: Phase::Day,
+                    };
                     for (k, &(style, _)) in params.styles.iter().enumerate() {
-                        let dist = style_distribution(
-                            style,
-                            &pos.strengths,
-                            &board,
-                            c,
-                            d,
-                            Phase::Day,
-                            params.smoothing,
-                        );
+                        let dist = style_distribution(style, &board, c, params.smoothing);
                         logw[k] += dist[i].max(1e-300).ln();
                     }
                 }
@@ -186,33 +186,17 @@ impl Opponents {
     }
 
     /// Probability of every legal move of column `c` at a board.
-    pub fn distribution(
-        &self,
-        params: &ModelParams,
-        strengths: &[u8; LORDS],
-        board: &[Row; DAIMYO],
-        c: usize,
-        turn: u8,
-        phase: Phase,
-    ) -> Vec<f64> {
+    pub fn distribution(&self, params: &ModelParams, board: &Board, c: usize) -> Vec<f64> {
         if c == 0 {
-            return style_distribution(
-                params.own,
-                strengths,
-                board,
-                0,
-                turn,
-                phase,
-                params.smoothing,
-            );
+            return style_distribution(params.own, board, 0, params.smoothing);
         }
-        let mut out = vec![0.0; moves::legal(phase).len()];
+        let mut out = vec![0.0; moves::legal(board.phase).len()];
         for (k, &(style, _)) in params.styles.iter().enumerate() {
             let w = self.weights[c][k];
             if w < 1e-6 {
                 continue;
             }
-            let d = style_distribution(style, strengths, board, c, turn, phase, params.smoothing);
+            let d = style_distribution(style, board, c, params.smoothing);
             for (o, x) in out.iter_mut().zip(d) {
                 *o += w * x;
             }

@@ -17,7 +17,6 @@ use crate::rules::{DAIMYO, strengths_from_seed};
 use crate::timeman::Budget;
 use referee::{Builtin, GameRecord, Limits, Seat};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
@@ -158,45 +157,28 @@ pub fn play_game(
     referee::play(&mut seats, strengths_from_seed(seed), seeds, Limits::MANAGER)
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json_list<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> String {
-    format!("[{}]", items.into_iter().map(f).collect::<Vec<_>>().join(","))
-}
-
 /// The `--out` line of one game.
 pub fn json_line(seed: u32, rotation: usize, labels: &[&str; DAIMYO], g: &GameRecord) -> String {
-    let commands =
-        json_list(&g.commands, |turn| json_list(turn, |m| json_list(m.lords(), |l| l.to_string())));
+    let commands: Vec<Vec<&[u8]>> =
+        g.commands.iter().map(|turn| turn.iter().map(|m| m.lords()).collect()).collect();
     let seats = &g.seats;
-    format!(
-        "{{\"seed\":{seed},\"rotation\":{rotation},\"seats\":{},\"strengths\":{},\
-         \"commands\":{commands},\"totals_x12\":{},\"winner\":{},\"timeouts\":{},\
-         \"malformed\":{},\"max_ms\":{},\"ready\":{},\"replay\":{{\"seed\":{seed},\
-         \"commands\":{commands}}}}}",
-        json_list(labels, |l| json_str(l)),
-        json_list(g.strengths, |s| s.to_string()),
-        json_list(g.totals_x12, |t| t.to_string()),
-        g.winner.map_or("null".into(), |w| w.to_string()),
-        json_list(seats, |s| s.timeouts.to_string()),
-        json_list(seats, |s| s.malformed.to_string()),
-        json_list(seats, |s| s.max_ms().map_or("null".into(), |v| format!("{v:.3}"))),
-        json_list(seats, |s| s.ready.to_string()),
-    )
+    let max_ms: Vec<Option<f64>> =
+        seats.iter().map(|s| s.max_ms().map(|v| (v * 1e3).round() / 1e3)).collect();
+    serde_json::json!({
+        "seed": seed,
+        "rotation": rotation,
+        "seats": labels,
+        "strengths": g.strengths,
+        "commands": commands,
+        "totals_x12": g.totals_x12,
+        "winner": g.winner,
+        "timeouts": seats.iter().map(|s| s.timeouts).collect::<Vec<_>>(),
+        "malformed": seats.iter().map(|s| s.malformed).collect::<Vec<_>>(),
+        "max_ms": max_ms,
+        "ready": seats.iter().map(|s| s.ready).collect::<Vec<_>>(),
+        "replay": { "seed": seed, "commands": commands },
+    })
+    .to_string()
 }
 
 struct Options {

@@ -3,7 +3,7 @@
 //! the draws from them.
 
 use crate::knowledge::Position;
-use crate::model::{ModelParams, Opponents};
+use crate::model::{Board, ModelParams, Opponents};
 use crate::moves;
 use crate::params::{Later, Rivals};
 use crate::rules::{DAIMYO, LORDS, Phase, Row};
@@ -60,25 +60,16 @@ impl Models {
         }
     }
 
-    /// Each column's probability of every legal move of `phase` at a board (`later`: as the
-    /// model is read for turns after the current one).
-    pub fn moves_at(
-        &self,
-        strengths: &[u8; LORDS],
-        board: &[Row; DAIMYO],
-        turn: u8,
-        phase: Phase,
-        later: bool,
-    ) -> [Vec<f64>; DAIMYO] {
+    /// Each column's probability of every legal move at a board (`later`: as the model is read
+    /// for turns after the current one).
+    pub fn moves_at(&self, board: &Board, later: bool) -> [Vec<f64>; DAIMYO] {
         match self {
             Models::Prior(pm) => std::array::from_fn(|_| {
-                moves::legal(phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
+                moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
             }),
             Models::Learned(l) => {
                 let opp = if later { &l.for_later } else { &l.now };
-                std::array::from_fn(|c| {
-                    opp.distribution(&l.params, strengths, board, c, turn, phase)
-                })
+                std::array::from_fn(|c| opp.distribution(&l.params, board, c))
             }
         }
     }

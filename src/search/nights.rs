@@ -4,6 +4,7 @@
 
 use super::models::{Models, draw_index, unit};
 use crate::knowledge::Position;
+use crate::model::Board;
 use crate::moves::NIGHT_MOVES;
 use crate::params::Rivals;
 use crate::rules::{DAIMYO, Phase, Row};
@@ -61,8 +62,8 @@ impl NightSampler {
 /// Each column's probability of every night move on the hidden night of `turn`, at that night's
 /// board.
 fn night_models(pos: &Position, models: &Models, turn: u8) -> [Vec<f64>; DAIMYO] {
-    let board = pos.history[turn as usize].unwrap_or(pos.public);
-    models.moves_at(&pos.strengths, &board, turn, Phase::Night, false)
+    let public = pos.history[turn as usize].unwrap_or(pos.public);
+    models.moves_at(&Board { strengths: pos.strengths, public, turn, phase: Phase::Night }, false)
 }
 
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
@@ -132,7 +133,9 @@ mod tests {
     fn hidden_nights_follow_the_public_totals() {
         let total = Row::from_array([2, 0, 0, 0, 3, 1]);
         let prior = Models::Prior(PickModel::prior(&[3, 4, 5, 6, 3, 4], 0.5, 2.0));
-        let night = prior.moves_at(&[3; 6], &[Row::ZERO; DAIMYO], 2, Phase::Night, false);
+        let board =
+            Board { strengths: [3; 6], public: [Row::ZERO; DAIMYO], turn: 2, phase: Phase::Night };
+        let night = prior.moves_at(&board, false);
         let s = NightSampler::new(Some(total), night);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..1000 {

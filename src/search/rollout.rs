@@ -7,6 +7,7 @@
 use super::models::{Models, draw_move};
 use super::nights::NightSampler;
 use crate::knowledge::Position;
+use crate::model::Board;
 use crate::moves::{DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT};
 use crate::params::Search as Params;
 use crate::rules::{DAIMYO, Phase, Row, TURNS, first_place_shares, score};
@@ -142,7 +143,7 @@ fn move_pools(
     // The learnt model is read at the current board, for this turn and the next.
     let learned = |phase: Phase, later: bool| {
         let turn = if phase == pos.phase { pos.turn } else { (pos.turn + 1).min(TURNS) };
-        models.moves_at(&pos.strengths, &pos.public, turn, phase, later)
+        models.moves_at(&Board { strengths: pos.strengths, public: pos.public, turn, phase }, later)
     };
     match models {
         Models::Prior(pm) => {
