@@ -60,50 +60,41 @@ impl Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Warning {
     /// The phase letter contradicts the turn's parity; the move answers the letter.
-    PhaseAgainstTurn {
-        phase: Phase,
-    },
+    PhaseAgainstTurn { phase: Phase },
     /// The first view seen is not turn 1.
     StartsMidGame,
-    /// The turn does not follow the one seen before (`after`).
-    OutOfOrder {
-        after: u8,
-    },
+    /// The turn does not follow the one seen before.
+    OutOfOrder { after: u8 },
     /// A turn number outside 1..9, taken as the nearest of them.
-    TurnOutOfRange {
-        given: u8,
-    },
-    /// A value above `MAX_INTIMACY` in a public column, or in the R line (`None`); capped.
-    AboveMaximum {
-        column: Option<usize>,
-    },
-    PublicSum {
-        column: usize,
-        sum: u32,
-        want: u32,
-    },
-    OwnSum {
-        sum: u32,
-        want: u32,
-    },
+    TurnOutOfRange { given: u8 },
+    /// A value above `MAX_INTIMACY`; capped.
+    AboveMaximum { line: Line },
+    /// A line that does not add up to what the turn says.
+    Sum { line: Line, sum: u32, want: u32 },
+    /// A line lower on some lord than on the turn before.
+    Fell { line: Line },
     /// The R line below the own public column for some lord.
     OwnBelowPublic,
     /// The R line above the own public column by an odd amount (hidden nights add 2 a pick).
     OwnOddExcess,
-    NightSum {
-        sum: u32,
-        want: u32,
-    },
-    PublicFell {
-        column: usize,
-    },
-    OwnFell,
     /// Public intimacies changed over the night just played, which is not public.
     PublicChangedOverNight,
     /// The N line counts fewer negotiations than the own move of the night just played.
     NightBelowOwnMove,
     /// The R line and the own public column rose differently over the day just played.
     DayMismatch,
+}
+
+/// A line of a view a warning is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    Public {
+        column: usize,
+    },
+    /// The R line, own true intimacy.
+    Own,
+    /// The N line, the last night's totals.
+    Night,
 }
 
 /// Sum of public intimacy per column at the start of `turn`: 5 per day, plus the 8 of nights 2
@@ -197,17 +188,15 @@ impl Tracker {
                 *v = None;
             }
         }
-        for c in 0..DAIMYO {
-            let (row, over) = cap(view.public[c]);
-            view.public[c] = row;
+        let own = std::iter::once((&mut view.own, Line::Own));
+        let columns =
+            view.public.iter_mut().enumerate().map(|(c, r)| (r, Line::Public { column: c }));
+        for (row, line) in columns.chain(own) {
+            let (capped, over) = cap(*row);
+            *row = capped;
             if over {
-                warn.push(Warning::AboveMaximum { column: Some(c) });
+                warn.push(Warning::AboveMaximum { line });
             }
-        }
-        let (own, over) = cap(view.own);
-        view.own = own;
-        if over {
-            warn.push(Warning::AboveMaximum { column: None });
         }
         view
     }
@@ -284,11 +273,11 @@ impl Tracker {
 fn check_sums(view: &View, warn: &mut Vec<Warning>) {
     let t = view.turn;
     if let Some(column) = (0..DAIMYO).find(|&c| view.public[c].sum() != public_sum(t)) {
-        let sum = view.public[column].sum();
-        warn.push(Warning::PublicSum { column, sum, want: public_sum(t) });
+        let (line, sum) = (Line::Public { column }, view.public[column].sum());
+        warn.push(Warning::Sum { line, sum, want: public_sum(t) });
     }
     if view.own.sum() != own_sum(t) {
-        warn.push(Warning::OwnSum { sum: view.own.sum(), want: own_sum(t) });
+        warn.push(Warning::Sum { line: Line::Own, sum: view.own.sum(), want: own_sum(t) });
     }
     match view.own.checked_sub(view.public[0]).map(Row::halve) {
         None => warn.push(Warning::OwnBelowPublic),
@@ -298,7 +287,7 @@ fn check_sums(view: &View, warn: &mut Vec<Warning>) {
     if let Some(n) = view.last_night {
         let want = if t == 1 { 0 } else { 8 };
         if n.sum() != want {
-            warn.push(Warning::NightSum { sum: n.sum(), want });
+            warn.push(Warning::Sum { line: Line::Night, sum: n.sum(), want });
         }
     }
 }
@@ -306,11 +295,11 @@ fn check_sums(view: &View, warn: &mut Vec<Warning>) {
 /// What a view must agree with in the view of the turn before.
 fn check_against(prev: &View, view: &View, warn: &mut Vec<Warning>) {
     if let Some(column) = (0..DAIMYO).find(|&c| !view.public[c].covers(prev.public[c])) {
-        warn.push(Warning::PublicFell { column });
+        warn.push(Warning::Fell { line: Line::Public { column } });
     }
     let own_move = view.own.checked_sub(prev.own);
     if own_move.is_none() {
-        warn.push(Warning::OwnFell);
+        warn.push(Warning::Fell { line: Line::Own });
     }
     if Phase::of_turn(prev.turn) == Phase::Night {
         if view.public != prev.public {
@@ -406,8 +395,9 @@ mod tests {
         v.public[2] = Row::ZERO;
         let w = tr.observe(&v);
         assert!(w.contains(&Warning::OutOfOrder { after: 3 }), "{w:?}");
-        assert!(w.contains(&Warning::PublicFell { column: 2 }), "{w:?}");
-        assert!(w.contains(&Warning::PublicSum { column: 2, sum: 0, want: 5 }), "{w:?}");
+        let line = Line::Public { column: 2 };
+        assert!(w.contains(&Warning::Fell { line }), "{w:?}");
+        assert!(w.contains(&Warning::Sum { line, sum: 0, want: 5 }), "{w:?}");
         // A turn no reader produces is brought into range.
         let w = tr.observe(&View { turn: 12, ..v });
         assert!(w.contains(&Warning::TurnOutOfRange { given: 12 }), "{w:?}");

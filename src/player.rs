@@ -7,7 +7,7 @@
 //! closed stdout. Warnings and reports arrive as data and are worded here.
 
 use crate::agent::{Agent, Report};
-use crate::knowledge::{Tracker, Warning};
+use crate::knowledge::{Line, Tracker, Warning};
 use crate::protocol::InputReader;
 use crate::rules::{MAX_INTIMACY, Phase, View};
 use std::io::{Read, Write};
@@ -83,33 +83,23 @@ fn warning(view: &View, w: Warning) -> String {
             format!("turn {t} follows turn {after} ({what}); playing from this view")
         }
         Warning::TurnOutOfRange { given } => format!("turn {given} is not a turn; taken as {t}"),
-        Warning::AboveMaximum { column } => {
-            let what = column.map_or("own intimacy (R line)".into(), |c| {
-                format!("public intimacy in column {c}")
-            });
-            format!("{what} above {MAX_INTIMACY}, the most a game allows; capped")
+        Warning::AboveMaximum { line } => {
+            format!("{} above {MAX_INTIMACY}, the most a game allows; capped", name(line, "in"))
         }
-        Warning::PublicSum { column, sum, want } => {
-            format!(
-                "public intimacies of column {column} add up to {sum}, on turn {t} they add up to {want}"
-            )
+        Warning::Sum { line: Line::Public { column: c }, sum, want } => format!(
+            "public intimacies of column {c} add up to {sum}, on turn {t} they add up to {want}"
+        ),
+        Warning::Sum { line, sum, want } => {
+            let r = if line == Line::Own { 'R' } else { 'N' };
+            format!("the {r} line adds up to {sum}, on turn {t} it adds up to {want}")
         }
-        Warning::OwnSum { sum, want } => {
-            format!("the R line adds up to {sum}, on turn {t} it adds up to {want}")
-        }
+        Warning::Fell { line } => format!("{} fell since turn {}", name(line, "of"), t - 1),
         Warning::OwnBelowPublic => {
             "the R line is below the own public intimacy (column 0) for some lord".into()
         }
         Warning::OwnOddExcess => "the R line exceeds the own public intimacy (column 0) by an odd \
                                   amount for some lord; only night negotiations (+2) are hidden"
             .into(),
-        Warning::NightSum { sum, want } => {
-            format!("the N line adds up to {sum}, on turn {t} it adds up to {want}")
-        }
-        Warning::PublicFell { column } => {
-            format!("public intimacy of column {column} fell since turn {}", t - 1)
-        }
-        Warning::OwnFell => format!("own intimacy (R line) fell since turn {}", t - 1),
         Warning::PublicChangedOverNight => {
             format!("public intimacies changed over night {}, which is not public", t - 1)
         }
@@ -123,6 +113,14 @@ fn warning(view: &View, w: Warning) -> String {
              whose moves are public",
             t - 1
         ),
+    }
+}
+
+/// A row of the view by name: "public intimacy in column 2", "own intimacy (R line)".
+fn name(line: Line, prep: &str) -> String {
+    match line {
+        Line::Public { column } => format!("public intimacy {prep} column {column}"),
+        Line::Own | Line::Night => "own intimacy (R line)".into(),
     }
 }
 

@@ -215,31 +215,4 @@ mod tests {
         let e = err_of(&TURN1.replace('\n', " ").replace(" 1 D ", " 1 X "));
         assert!(e.message.contains("phase D or N"), "{e}");
     }
-
-    #[test]
-    fn errors_name_the_place() {
-        let e = err_of(&TURN1.replace("1 D\n0 0 0 0\n0 0", "1 D\n0 0 0 0\n0 x"));
-        assert_eq!((e.line, e.token, e.turn), (5, 2, 1));
-        assert!(e.message.contains("'x'") && e.message.contains("not a number"), "{e}");
-        let e = err_of(&TURN1.replace("9 4 6", "9 4 7"));
-        assert_eq!((e.line, e.token, e.turn), (1, 3, 0));
-        let e = err_of(&TURN1.replace("3 4 5 6 3 4", "3 4 5 7 3 4"));
-        assert!(e.message.contains("strength of lord 3"), "{e}");
-        let e = err_of(&TURN1.replace("1 D", "1 X"));
-        assert!(e.message.contains("phase D or N"), "{e}");
-        let e = err_of(&TURN1[..TURN1.len() - 4]);
-        assert!(e.message.contains("ended in mid-turn") && e.token == 0, "{e}");
-        let e = err_of(&TURN1.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 0 0 0 0\n"));
-        assert!(e.message.contains("N line"), "{e}");
-        let e = err_of(&TURN1.replacen("0 0 0 0\n", "0 -2 0 0\n", 1));
-        assert!(e.message.contains("negative"), "{e}");
-        let e = err_of(&TURN1.replacen("0 0 0 0\n", "0 256 0 0\n", 1));
-        assert!(e.message.contains("larger than 255"), "{e}");
-    }
-
-    #[test]
-    fn empty_input_is_not_an_error() {
-        assert_eq!(parse_stream(b"").unwrap().1.len(), 0);
-        assert_eq!(parse_stream(b"  \n ").unwrap().1.len(), 0);
-    }
 }
