@@ -6,13 +6,16 @@ mod greedy;
 mod history;
 mod knapsack;
 mod random;
+mod roles;
 mod rules;
+mod standings;
 
 pub use flatmc::FlatMc;
 pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
 pub use random::Random;
+pub use roles::Roles;
 pub use rules::LordRules;
 
 use crate::agent::Agent;
@@ -54,6 +57,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
     ("flatmc", "flat Monte Carlo: every move, 250 random playouts each (x12 by night)"),
+    ("roles", "per-lord roles by standing: lead three lords by 2, lift two off last, drop one"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -65,6 +69,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "rules" => Some(Box::new(LordRules::default())),
         "history" => Some(Box::new(History::default())),
         "flatmc" => Some(Box::new(FlatMc::default())),
+        "roles" => Some(Box::new(Roles::default())),
         _ => None,
     }
 }
@@ -163,9 +168,13 @@ mod tests {
     #[test]
     fn new_strategies_beat_three_random_players() {
         const GAMES: u64 = 200;
-        for (name, beats_random) in
-            [("knapsack", true), ("rules", true), ("history", false), ("flatmc", true)]
-        {
+        for (name, beats_random) in [
+            ("knapsack", true),
+            ("rules", true),
+            ("history", false),
+            ("flatmc", true),
+            ("roles", true),
+        ] {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
             let mut won = 0;
             for g in 0..GAMES {
