@@ -5,6 +5,7 @@ mod flatmc;
 mod greedy;
 mod history;
 mod knapsack;
+mod margins;
 mod random;
 mod roles;
 mod rules;
@@ -14,6 +15,7 @@ pub use flatmc::FlatMc;
 pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
+pub use margins::Margins;
 pub use random::Random;
 pub use roles::Roles;
 pub use rules::LordRules;
@@ -58,6 +60,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
     ("flatmc", "flat Monte Carlo: every move, 250 random playouts each (x12 by night)"),
     ("roles", "per-lord roles by standing: lead three lords by 2, lift two off last, drop one"),
+    ("margins", "plans within a small budget: lords to top or keep off last, with safety margins"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -70,6 +73,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "history" => Some(Box::new(History::default())),
         "flatmc" => Some(Box::new(FlatMc::default())),
         "roles" => Some(Box::new(Roles::default())),
+        "margins" => Some(Box::new(Margins::default())),
         _ => None,
     }
 }
@@ -174,6 +178,7 @@ mod tests {
             ("history", false),
             ("flatmc", true),
             ("roles", true),
+            ("margins", true),
         ] {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
             let mut won = 0;

@@ -1,7 +1,7 @@
-//! What the rule-based field opponents (`roles`) read off a position, and the shell that lets
-//! them read it.
+//! What the rule-based field opponents (`roles`, `margins`) read off a position, and the shell
+//! that lets them read it.
 //!
-//! They judge every lord alone: the own true intimacy against the others' public ones, with
+//! Both judge every lord alone: the own true intimacy against the others' public ones, with
 //! the others' hidden nights seen only as a per-lord count (how many of the other three daimyo's
 //! negotiations in the hidden nights went to the lord). That count is the tracker's inference
 //! (`Position::hidden`), so these rules see a `Position`, not the bare view, and their agent is a
@@ -82,6 +82,13 @@ pub fn ceil_tenths(tenths: i32) -> i32 {
     (tenths.max(0) + 9) / 10
 }
 
+/// Intimacy points a daimyo still adds before the next scoring, the coming move included: 5 a
+/// day, 4 a night.
+pub fn points_to_scoring(turn: u8) -> i32 {
+    let last = if turn <= 5 { 5 } else { 9 };
+    (turn..=last).map(|t| if t % 2 == 1 { 5 } else { 4 }).sum()
+}
+
 /// The move that takes each lord with a target to it, strongest lord first, as far as the picks
 /// go (a night pick counts 2); picks left over go one each round the lords with a target,
 /// strongest first, or round every lord if none has one.
@@ -132,12 +139,14 @@ mod tests {
     use std::time::Instant;
 
     #[test]
-    fn roles_opens_with_one_pick_on_each_of_the_five_strongest() {
+    fn roles_and_margins_open_with_one_pick_on_each_of_the_five_strongest() {
         // Lords 1 and 4 tie for weakest: the lower index is kept.
         let st = [5, 3, 4, 6, 3, 4];
-        let mut a = by_name("roles").expect("a catalogued name");
-        a.new_game(st, 0);
-        let m = a.act(&View::of_seat(&State::new(st), 0), Instant::now());
-        assert_eq!(m.counts().to_array(), [1, 1, 1, 1, 0, 1]);
+        for name in ["roles", "margins"] {
+            let mut a = by_name(name).expect("a catalogued name");
+            a.new_game(st, 0);
+            let m = a.act(&View::of_seat(&State::new(st), 0), Instant::now());
+            assert_eq!(m.counts().to_array(), [1, 1, 1, 1, 0, 1], "{name}");
+        }
     }
 }
