@@ -10,6 +10,7 @@ mod random;
 mod roles;
 mod rules;
 mod standings;
+mod tables;
 
 pub use flatmc::FlatMc;
 pub use greedy::Greedy;
@@ -19,6 +20,7 @@ pub use margins::Margins;
 pub use random::Random;
 pub use roles::Roles;
 pub use rules::LordRules;
+pub use tables::Tables;
 
 use crate::agent::Agent;
 use crate::rules::{LORDS, Move};
@@ -59,6 +61,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
     ("flatmc", "flat Monte Carlo: every move, 250 random playouts each (x12 by night)"),
+    ("tables", "one move deep: per-lord tables by rank, lead, turn and night picks; fixed opening"),
     ("roles", "per-lord roles by standing: lead three lords by 2, lift two off last, drop one"),
     ("margins", "plans within a small budget: lords to top or keep off last, with safety margins"),
 ];
@@ -72,6 +75,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "rules" => Some(Box::new(LordRules::default())),
         "history" => Some(Box::new(History::default())),
         "flatmc" => Some(Box::new(FlatMc::default())),
+        "tables" => Some(Box::new(Tables::default())),
         "roles" => Some(Box::new(Roles::default())),
         "margins" => Some(Box::new(Margins::default())),
         _ => None,
@@ -177,6 +181,7 @@ mod tests {
             ("rules", true),
             ("history", false),
             ("flatmc", true),
+            ("tables", true),
             ("roles", true),
             ("margins", true),
         ] {

@@ -1,7 +1,7 @@
-//! What the rule-based field opponents (`roles`, `margins`) read off a position, and the shell
-//! that lets them read it.
+//! What the rule-based field opponents (`tables`, `roles`, `margins`) read off a position, and
+//! the shell that lets them read it.
 //!
-//! Both judge every lord alone: the own true intimacy against the others' public ones, with
+//! The three judge every lord alone: the own true intimacy against the others' public ones, with
 //! the others' hidden nights seen only as a per-lord count (how many of the other three daimyo's
 //! negotiations in the hidden nights went to the lord). That count is the tracker's inference
 //! (`Position::hidden`), so these rules see a `Position`, not the bare view, and their agent is a
