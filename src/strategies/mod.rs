@@ -5,15 +5,22 @@ mod flatmc;
 mod greedy;
 mod history;
 mod knapsack;
+mod margins;
 mod random;
+mod roles;
 mod rules;
+mod standings;
+mod tables;
 
 pub use flatmc::FlatMc;
 pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
+pub use margins::Margins;
 pub use random::Random;
+pub use roles::Roles;
 pub use rules::LordRules;
+pub use tables::Tables;
 
 use crate::agent::Agent;
 use crate::knowledge::Tracker;
@@ -68,6 +75,9 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
     ("flatmc", "flat Monte Carlo: every move, 250 random playouts each (x12 by night)"),
+    ("tables", "one move deep: per-lord tables by rank, lead, turn and night picks; fixed opening"),
+    ("roles", "per-lord roles by standing: lead three lords by 2, lift two off last, drop one"),
+    ("margins", "plans within a small budget: lords to top or keep off last, with safety margins"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -79,6 +89,9 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "rules" => Some(Box::new(LordRules::default())),
         "history" => Some(Box::new(History::default())),
         "flatmc" => Some(Box::new(FlatMc::default())),
+        "tables" => Some(Box::new(Tables::default())),
+        "roles" => Some(Box::new(Roles::default())),
+        "margins" => Some(Box::new(Margins::default())),
         _ => None,
     }
 }
@@ -167,7 +180,7 @@ mod tests {
     #[test]
     fn new_strategies_beat_three_random_players() {
         const GAMES: u64 = 200;
-        for name in ["knapsack", "rules", "flatmc"] {
+        for name in ["knapsack", "rules", "flatmc", "tables", "roles", "margins"] {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
             let mut won = 0;
             for g in 0..GAMES {

@@ -15,8 +15,7 @@
 //! they see each lord alone and never weigh one lord against the whole score.
 
 use super::{Plain, Rule};
-use crate::rules::View;
-use crate::rules::{LORDS, Move, Row};
+use crate::rules::{LORDS, Move, Phase, Row, View};
 use std::cmp::Reverse;
 
 /// Lords this strong are worth picks merely to avoid their penalty.
@@ -38,12 +37,7 @@ impl Rule for LordRulesRule {
         let others = |l: usize| [1, 2, 3].map(|c| v.public[c].get(l) as i32);
         let hi: [i32; LORDS] = std::array::from_fn(|l| others(l).into_iter().max().unwrap());
         let lo: [i32; LORDS] = std::array::from_fn(|l| others(l).into_iter().min().unwrap());
-        let mut p = Purse {
-            counts: Row::ZERO,
-            mine: v.own.to_array().map(i32::from),
-            left: v.phase.picks() as i32,
-            w: v.phase.weight() as i32,
-        };
+        let mut p = Purse::new(v.own, v.phase);
 
         let mut lords: [usize; LORDS] = std::array::from_fn(|l| l);
         let escape: [i32; LORDS] = std::array::from_fn(|l| p.picks_to(l, lo[l] + 1));
@@ -78,30 +72,45 @@ impl Rule for LordRulesRule {
 }
 
 /// The move being built: picks spent so far, the own intimacy they lead to, picks left.
-struct Purse {
-    counts: Row,
+pub(super) struct Purse {
+    pub(super) counts: Row,
     mine: [i32; LORDS],
-    left: i32,
+    pub(super) left: i32,
     /// Intimacy per pick: 1 by day, 2 by night.
     w: i32,
 }
 
 impl Purse {
+    /// An empty move of `phase` for a daimyo whose true intimacy is `own`.
+    pub(super) fn new(own: Row, phase: Phase) -> Purse {
+        Purse {
+            counts: Row::ZERO,
+            mine: own.to_array().map(i32::from),
+            left: phase.picks() as i32,
+            w: phase.weight() as i32,
+        }
+    }
+
     /// Picks that take the own intimacy with `lord` to at least `target`.
-    fn picks_to(&self, lord: usize, target: i32) -> i32 {
+    pub(super) fn picks_to(&self, lord: usize, target: i32) -> i32 {
         ((target - self.mine[lord]).max(0) + self.w - 1) / self.w
     }
 
-    fn spend(&mut self, lord: usize, picks: i32) {
+    pub(super) fn spend(&mut self, lord: usize, picks: i32) {
         self.counts = self.counts.bump(lord, picks as u8);
         self.mine[lord] += picks * self.w;
         self.left -= picks;
+    }
+
+    /// Spends what is left, up to the picks that take `lord` to `target`.
+    pub(super) fn fill(&mut self, lord: usize, target: i32) {
+        let k = self.picks_to(lord, target).min(self.left);
+        self.spend(lord, k);
     }
 }
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Phase;
 
     #[test]
     fn pays_to_leave_last_place_on_a_strong_lord() {
