@@ -5,6 +5,7 @@ mod flatmc;
 mod greedy;
 mod history;
 mod knapsack;
+mod pruned_mc;
 mod random;
 mod rules;
 
@@ -12,6 +13,7 @@ pub use flatmc::FlatMc;
 pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
+pub use pruned_mc::PrunedMc;
 pub use random::Random;
 pub use rules::LordRules;
 
@@ -54,6 +56,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("rules", "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads"),
     ("history", "2 or 3 lords drawn by strength, then every move in proportion to its past"),
     ("flatmc", "flat Monte Carlo: every move, 250 random playouts each (x12 by night)"),
+    ("pruned-mc", "flat Monte Carlo to the next scoring, conceding the hottest lords early"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -65,6 +68,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "rules" => Some(Box::new(LordRules::default())),
         "history" => Some(Box::new(History::default())),
         "flatmc" => Some(Box::new(FlatMc::default())),
+        "pruned-mc" => Some(Box::new(PrunedMc::default())),
         _ => None,
     }
 }
