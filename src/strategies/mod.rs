@@ -6,6 +6,7 @@ mod greedy;
 mod history;
 mod knapsack;
 mod margins;
+mod pruned_mc;
 mod random;
 mod roles;
 mod rules;
@@ -17,6 +18,7 @@ pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
 pub use margins::Margins;
+pub use pruned_mc::PrunedMc;
 pub use random::Random;
 pub use roles::Roles;
 pub use rules::LordRules;
@@ -78,6 +80,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("tables", "one move deep: per-lord tables by rank, lead, turn and night picks; fixed opening"),
     ("roles", "per-lord roles by standing: lead three lords by 2, lift two off last, drop one"),
     ("margins", "plans within a small budget: lords to top or keep off last, with safety margins"),
+    ("pruned-mc", "flat Monte Carlo to the next scoring, conceding the hottest lords early"),
 ];
 
 /// A fresh built-in strategy by name.
@@ -92,6 +95,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "tables" => Some(Box::new(Tables::default())),
         "roles" => Some(Box::new(Roles::default())),
         "margins" => Some(Box::new(Margins::default())),
+        "pruned-mc" => Some(Box::new(PrunedMc::default())),
         _ => None,
     }
 }
