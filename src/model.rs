@@ -12,7 +12,7 @@
 
 use crate::knowledge::Position;
 use crate::moves;
-use crate::rules::{DAIMYO, LORDS, Phase, Row, View};
+use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::strategies::Fixed;
 
 pub const FEATURES: usize = 5;
@@ -85,16 +85,14 @@ pub struct Board {
 }
 
 impl Board {
-    /// What column `c` sees, as far as public information tells: its own true intimacy is
-    /// taken to be its public one.
-    fn view_of(&self, c: usize) -> View {
-        View {
-            turn: self.turn,
-            phase: self.phase,
-            public: crate::rules::columns(c).map(|d| self.public[d]),
-            own: self.public[c],
-            last_night: (self.phase == Phase::Day).then_some(Row::ZERO),
-        }
+    /// What column `c` knows, as far as public information tells: its own true intimacy is
+    /// taken to be its public one, and no hidden night is known.
+    fn position_of(&self, c: usize) -> Position {
+        let mut pos = Position::initial(self.strengths);
+        (pos.turn, pos.phase) = (self.turn, self.phase);
+        pos.public = crate::rules::columns(c).map(|d| self.public[d]);
+        pos.own = self.public[c];
+        pos
     }
 }
 
@@ -107,7 +105,7 @@ pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64)
             legal.iter().map(|&m| moves::multinomial(m, &p)).collect()
         }
         Style::Strategy(rule) => {
-            let chosen = rule.choose(&board.strengths, &board.view_of(c)).counts();
+            let chosen = rule.choose(&board.position_of(c)).counts();
             let uniform = [1.0 / LORDS as f64; LORDS];
             legal
                 .iter()

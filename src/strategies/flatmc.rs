@@ -73,8 +73,6 @@ pub struct Choice {
     pub share: u64,
     /// Sum over the playouts of the own final total, in twelfths.
     pub total: i64,
-    /// Playouts per candidate.
-    pub playouts: u32,
 }
 
 /// One game played out to the end after `mine`; the own share of first place and own total.
@@ -102,7 +100,7 @@ pub fn search(root: &Root, playouts: u32, seed: u64) -> Choice {
     let mut best: Option<Choice> = None;
     for &counts in legal(root.phase) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut c = Choice { counts, share: 0, total: 0, playouts };
+        let mut c = Choice { counts, share: 0, total: 0 };
         for _ in 0..playouts {
             let (share, total) = playout(root, counts, &mut rng);
             c.share += share as u64;

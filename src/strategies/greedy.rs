@@ -3,7 +3,7 @@
 //! picks and weak ones none. It ignores what anyone else does.
 
 use super::{Plain, Rule};
-use crate::rules::View;
+use crate::knowledge::Position;
 use crate::rules::{LORDS, Move};
 
 /// The rule; as an agent it is [`Greedy`].
@@ -14,10 +14,11 @@ pub type Greedy = Plain<GreedyRule>;
 
 impl Rule for GreedyRule {
     const NAME: &'static str = "greedy";
-    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move {
+    fn choose(&self, pos: &Position) -> Move {
+        let strengths = &pos.strengths;
         let mut picks = [0u32; LORDS];
         let mut lords = [0u8; 5];
-        let n = view.phase.picks();
+        let n = pos.phase.picks();
         for l in lords.iter_mut().take(n) {
             // Compare strength_a² / (1 + picks_a) by cross-multiplication; ties go to the
             // stronger lord, then the lower index.
@@ -40,22 +41,15 @@ impl Rule for GreedyRule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Phase, Row};
+    use crate::strategies::standings::position;
 
     #[test]
     fn piles_onto_the_strongest() {
         let st = [3, 6, 4, 3, 5, 3];
-        let day = View {
-            turn: 1,
-            phase: Phase::Day,
-            public: [Row::ZERO; 4],
-            own: Row::ZERO,
-            last_night: Some(Row::ZERO),
-        };
         // 36, 25, 36/2 = 18, 16, 25/2 = 12.5: the two strongest take two picks each.
-        let m = GreedyRule.choose(&st, &day);
+        let m = GreedyRule.choose(&Position::initial(st));
         assert_eq!(m.counts().to_array(), [0, 2, 1, 0, 2, 0]);
-        let night = View { phase: Phase::Night, turn: 2, last_night: None, ..day };
-        assert_eq!(GreedyRule.choose(&st, &night).counts().to_array(), [0, 1, 0, 0, 1, 0]);
+        let night = position(st, 2, [[0; 4]; LORDS], [0; LORDS]);
+        assert_eq!(GreedyRule.choose(&night).counts().to_array(), [0, 1, 0, 0, 1, 0]);
     }
 }

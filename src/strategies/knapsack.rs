@@ -13,8 +13,8 @@
 //! players, with the cushion 35% (200 games each).
 
 use super::{Plain, Rule};
+use crate::knowledge::Position;
 use crate::moves::legal;
-use crate::rules::View;
 use crate::rules::{LORDS, Move, Phase, Row, score};
 
 /// Leads beyond this many intimacy points no longer count in the cushion.
@@ -40,8 +40,8 @@ pub type Knapsack = Plain<KnapsackRule>;
 
 impl Rule for KnapsackRule {
     const NAME: &'static str = "knapsack";
-    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move {
-        let v = view;
+    fn choose(&self, pos: &Position) -> Move {
+        let (v, strengths) = (pos, &pos.strengths);
         let mut best = ((i32::MIN, i32::MIN), Row::ZERO);
         for &counts in legal(v.phase) {
             let gain = if v.phase == Phase::Night { counts.double() } else { counts };
@@ -59,30 +59,21 @@ impl Rule for KnapsackRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strategies::standings::position;
 
     #[test]
     fn buys_the_cheapest_points_and_skips_what_it_cannot_reach() {
-        let rows = |a: [[u8; 4]; LORDS]| -> [Row; 4] {
-            std::array::from_fn(|c| Row::from_array(std::array::from_fn(|l| a[l][c])))
-        };
         // Per lord: own, then the three others.
-        let public = rows([
+        let lords = [
             [1, 8, 0, 0], // strength 6, out of reach: five picks make 6 < 8
             [2, 0, 4, 2], // strength 5: first costs 3 picks (+5), a tie 2 (+2.5)
             [1, 1, 1, 1], // four-way tie: one pick makes sole first, +3
             [1, 1, 1, 1], // the same
             [0, 1, 1, 1], // sole last: one pick +3 (a tie), two picks +6
             [0, 0, 1, 1], // shares last: one pick +2.5, two +4.5
-        ]);
-        let view = View {
-            turn: 3,
-            phase: Phase::Day,
-            public,
-            own: public[0],
-            last_night: Some(Row::ZERO),
-        };
+        ];
         // 3 + 3 + 6 + 2.5 = 14.5 is the unique best; the strongest lord gets nothing.
-        let m = KnapsackRule.choose(&[6, 5, 3, 3, 3, 3], &view);
+        let m = KnapsackRule.choose(&position([6, 5, 3, 3, 3, 3], 3, lords, [0; LORDS]));
         assert_eq!(m.counts().to_array(), [0, 0, 1, 1, 2, 1]);
     }
 }

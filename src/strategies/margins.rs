@@ -20,9 +20,8 @@
 //! first, as far as its picks go; spare picks go round the plan lords. Turn 1 puts one pick on each
 //! of the five strongest lords.
 
-use super::standings::{
-    Informed, Reading, ceil_tenths, five_strongest, pay, points_to_scoring, rival_nights, rivals,
-};
+use super::standings::{ceil_tenths, five_strongest, pay, points_to_scoring, rival_nights, rivals};
+use super::{Plain, Rule};
 use crate::knowledge::Position;
 use crate::rules::{LORDS, Move, Phase};
 
@@ -49,7 +48,7 @@ pub enum Role {
 #[derive(Default)]
 pub struct MarginsRule;
 
-pub type Margins = Informed<MarginsRule>;
+pub type Margins = Plain<MarginsRule>;
 
 /// Per lord, the intimacy that tops it and the intimacy that keeps it off last.
 pub fn needs(pos: &Position) -> [(i32, i32); LORDS] {
@@ -101,7 +100,7 @@ pub fn plan(pos: &Position) -> [Role; LORDS] {
     best.0
 }
 
-impl Reading for MarginsRule {
+impl Rule for MarginsRule {
     const NAME: &'static str = "margins";
     fn choose(&self, pos: &Position) -> Move {
         if pos.turn == 1 && pos.phase == Phase::Day {

@@ -25,14 +25,14 @@ pub use rules::LordRules;
 pub use tables::Tables;
 
 use crate::agent::Agent;
-use crate::knowledge::Tracker;
-use crate::rules::{LORDS, Move, View};
+use crate::knowledge::{Position, Tracker};
+use crate::rules::{LORDS, Move};
 use std::time::Instant;
 
-/// A strategy that needs nothing but the lord strengths and the view: no memory, no chance.
+/// A strategy that needs nothing but the position: no memory, no chance.
 pub trait Rule: Default + Send {
     const NAME: &'static str;
-    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move;
+    fn choose(&self, pos: &Position) -> Move;
 }
 
 /// The memoryless rules by type, for the opponent model to read a board with.
@@ -44,11 +44,11 @@ pub enum Fixed {
 }
 
 impl Fixed {
-    pub fn choose(self, strengths: &[u8; LORDS], view: &View) -> Move {
+    pub fn choose(self, pos: &Position) -> Move {
         match self {
-            Fixed::Greedy => greedy::GreedyRule.choose(strengths, view),
-            Fixed::Knapsack => knapsack::KnapsackRule.choose(strengths, view),
-            Fixed::Rules => rules::LordRulesRule.choose(strengths, view),
+            Fixed::Greedy => greedy::GreedyRule.choose(pos),
+            Fixed::Knapsack => knapsack::KnapsackRule.choose(pos),
+            Fixed::Rules => rules::LordRulesRule.choose(pos),
         }
     }
 }
@@ -65,7 +65,7 @@ impl<R: Rule> Agent for Plain<R> {
     }
     fn new_game(&mut self, _strengths: [u8; LORDS], _seed: u64) {}
     fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
-        self.rule.choose(known.strengths(), known.view())
+        self.rule.choose(known.position())
     }
 }
 
@@ -104,7 +104,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
 mod tests {
     use super::*;
     use crate::agent::Table;
-    use crate::rules::{Phase, Row, State, first_place_shares};
+    use crate::rules::{Phase, Row, State, View, first_place_shares};
     use rand::{RngExt, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use std::time::Instant;

@@ -170,7 +170,6 @@ struct Tally {
     wins: u32,
     /// Sum of the mover's totals, in twelfths.
     total: i64,
-    playouts: u32,
 }
 
 impl Tally {
@@ -195,7 +194,6 @@ fn run(
             t.wins += won as u32;
             t.total += total as i64;
         }
-        t.playouts += playouts;
     }
 }
 

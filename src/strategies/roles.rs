@@ -13,7 +13,8 @@
 //! The roles follow the standings, not the strengths: it keeps leading where it leads and drops the
 //! lord where it is furthest behind, however strong. No randomness, no look-ahead.
 
-use super::standings::{Informed, Reading, ceil_tenths, five_strongest, pay, rival_nights, rivals};
+use super::standings::{ceil_tenths, five_strongest, pay, rival_nights, rivals};
+use super::{Plain, Rule};
 use crate::knowledge::Position;
 use crate::rules::{LORDS, Move, Phase};
 use std::cmp::Reverse;
@@ -33,7 +34,7 @@ pub const CLIMB_MARGIN_TENTHS: i32 = 10;
 #[derive(Default)]
 pub struct RolesRule;
 
-pub type Roles = Informed<RolesRule>;
+pub type Roles = Plain<RolesRule>;
 
 /// The intimacy a lord's role asks for, by standing (own minus the mean of all four); `None` for
 /// the ignored lords. Ties in standing go to the stronger lord, then the lower index.
@@ -61,7 +62,7 @@ pub fn targets(pos: &Position) -> [Option<i32>; LORDS] {
     out
 }
 
-impl Reading for RolesRule {
+impl Rule for RolesRule {
     const NAME: &'static str = "roles";
     fn choose(&self, pos: &Position) -> Move {
         if pos.turn == 1 && pos.phase == Phase::Day {

@@ -15,7 +15,8 @@
 //! they see each lord alone and never weigh one lord against the whole score.
 
 use super::{Plain, Rule};
-use crate::rules::{LORDS, Move, Phase, Row, View};
+use crate::knowledge::Position;
+use crate::rules::{LORDS, Move, Phase, Row};
 use std::cmp::Reverse;
 
 /// Lords this strong are worth picks merely to avoid their penalty.
@@ -31,9 +32,9 @@ pub type LordRules = Plain<LordRulesRule>;
 
 impl Rule for LordRulesRule {
     const NAME: &'static str = "rules";
-    fn choose(&self, strengths: &[u8; LORDS], view: &View) -> Move {
-        let v = view;
-        let st = strengths.map(i32::from);
+    fn choose(&self, pos: &Position) -> Move {
+        let v = pos;
+        let st = pos.strengths.map(i32::from);
         let others = |l: usize| [1, 2, 3].map(|c| v.public[c].get(l) as i32);
         let hi: [i32; LORDS] = std::array::from_fn(|l| others(l).into_iter().max().unwrap());
         let lo: [i32; LORDS] = std::array::from_fn(|l| others(l).into_iter().min().unwrap());
@@ -111,29 +112,20 @@ impl Purse {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strategies::standings::position;
 
     #[test]
     fn pays_to_leave_last_place_on_a_strong_lord() {
         let st = [5, 4, 4, 4, 4, 4];
         // Lord 0 (strength 5): own 2, the others 9, 4, 3. Last; two picks lift it above 3, and
         // first (10) is out of reach. Lords 1..5: nobody has anything, one pick makes first.
-        let mut public = [Row::ZERO; 4];
-        for (c, x) in [2, 9, 4, 3].into_iter().enumerate() {
-            public[c] = Row::from_array([x, 0, 0, 0, 0, 0]);
-        }
-        let view = View {
-            turn: 3,
-            phase: Phase::Day,
-            public,
-            own: public[0],
-            last_night: Some(Row::ZERO),
-        };
+        let lords = [[2, 9, 4, 3], [0; 4], [0; 4], [0; 4], [0; 4], [0; 4]];
         // Knapsack would rather take five weak lords at 4 each (20 > 5 + 12); greedy would spread
         // over the strongest. The rules escape first, then buy firsts in index order.
-        let m = LordRulesRule.choose(&st, &view);
+        let m = LordRulesRule.choose(&position(st, 3, lords, [0; LORDS]));
         assert_eq!(m.counts().to_array(), [2, 1, 1, 1, 0, 0]);
         // By night a pick is worth 2: one pick escapes, the other buys a first.
-        let night = View { turn: 4, phase: Phase::Night, last_night: None, ..view };
-        assert_eq!(LordRulesRule.choose(&st, &night).counts().to_array(), [1, 1, 0, 0, 0, 0]);
+        let night = position(st, 4, lords, [0; LORDS]);
+        assert_eq!(LordRulesRule.choose(&night).counts().to_array(), [1, 1, 0, 0, 0, 0]);
     }
 }

@@ -1,5 +1,4 @@
-//! What the rule-based field opponents (`tables`, `roles`, `margins`) read off a position, and
-//! the shell that lets them read it.
+//! What the rule-based field opponents (`tables`, `roles`, `margins`) read off a position.
 //!
 //! The three judge every lord alone: the own true intimacy against the others' public ones, with
 //! the others' hidden nights seen only as a per-lord count (how many of the other three daimyo's
@@ -7,33 +6,9 @@
 //! (`Position::hidden`), so these rules read the `Position` their agent is handed.
 
 use super::rules::Purse;
-use crate::agent::Agent;
-use crate::knowledge::{Position, Tracker};
+use crate::knowledge::Position;
 use crate::rules::{DAY_PICKS, LORDS, Move, Row};
 use std::cmp::Reverse;
-use std::time::Instant;
-
-/// A memoryless strategy over the position a daimyo can infer: the same position, the same move.
-pub trait Reading: Default + Send {
-    const NAME: &'static str;
-    fn choose(&self, pos: &Position) -> Move;
-}
-
-/// A `Reading` as an agent.
-#[derive(Default)]
-pub struct Informed<R: Reading> {
-    rule: R,
-}
-
-impl<R: Reading> Agent for Informed<R> {
-    fn name(&self) -> String {
-        R::NAME.into()
-    }
-    fn new_game(&mut self, _strengths: [u8; LORDS], _seed: u64) {}
-    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
-        self.rule.choose(known.position())
-    }
-}
 
 /// Per lord, the other three daimyo's negotiations in the hidden nights that the next scoring
 /// counts, as far as they are known.

@@ -26,7 +26,8 @@
 //! second strongest (ties to the lower index). Crowding the strongest lords early is what most of
 //! the field did, and the rest of the game is spent defending them.
 
-use super::standings::{Informed, Reading, by_strength, rival_nights, rivals};
+use super::standings::{by_strength, rival_nights, rivals};
+use super::{Plain, Rule};
 use crate::knowledge::Position;
 use crate::moves::legal;
 use crate::rules::{DAY_PICKS, LORDS, Move, Phase, Row};
@@ -79,7 +80,7 @@ const LAST: [[i32; 6]; HORIZONS] = [
 #[derive(Default)]
 pub struct TablesRule;
 
-pub type Tables = Informed<TablesRule>;
+pub type Tables = Plain<TablesRule>;
 
 /// The fixed turn-1 move, as negotiation counts.
 pub fn opening(strengths: &[u8; LORDS]) -> Row {
@@ -129,7 +130,7 @@ pub fn lord_value(pos: &Position, lord: usize, picks: u8, n: i32) -> i32 {
     m * v
 }
 
-impl Reading for TablesRule {
+impl Rule for TablesRule {
     const NAME: &'static str = "tables";
     fn choose(&self, pos: &Position) -> Move {
         if pos.turn == 1 && pos.phase == Phase::Day {
