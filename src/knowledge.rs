@@ -133,10 +133,6 @@ impl Tracker {
         Tracker { strengths, views: [None; TURNS as usize + 1], last_turn: 0, view, position }
     }
 
-    pub fn strengths(&self) -> &[u8; LORDS] {
-        &self.strengths
-    }
-
     /// The latest view as taken in: the turn within 1..9, values capped at `MAX_INTIMACY`.
     pub fn view(&self) -> &View {
         &self.view
