@@ -1,15 +1,16 @@
 //! `daimyo bench`: fixed positions, fixed seed, fixed rollout budget. It prints one signature
-//! line, unchanged unless the search's play changes, and the speed of the search's rollouts and
-//! of uniformly random full games from turn 1.
+//! line, unchanged unless the search's play changes, and the speed of the search's rollouts (on
+//! one thread and on every core, which must sign the same) and of uniformly random full games
+//! from turn 1.
 
 use crate::agent::Table;
-use crate::args::{say, value};
+use crate::args::{self, say, value};
 use crate::knowledge::Position;
 use crate::moves::{DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT};
 use crate::params::{self, Search};
 use crate::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
 use crate::search::search;
-use crate::timeman::Limits;
+use crate::timeman::{Limits, cores};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -18,11 +19,13 @@ use std::time::Instant;
 pub const ROLLOUTS: u64 = 100_000;
 
 const USAGE: &str = "\
-daimyo bench [--player NAME] [--rollouts N] [--games N]
+daimyo bench [--player NAME] [--rollouts N] [--threads N] [--games N]
   --player NAME  whose search: bot (default) or mc1, the foundation search
   --rollouts N   search rollouts per position (default 100000)
+  --threads N    the search is timed on 1 thread, then on N (default: the cores available)
   --games N      uniformly random full games for the rollout speed (default 4000000)
-Prints the signature (a hash of the moves and statistics of every position) and the speeds.
+Prints the signature (a hash of the moves and statistics of every position, the same on any
+number of threads: it fails if not) and the speeds.
 ";
 
 /// Positions of seat 0 at turns 1, 2, 3, 5, 6, 7, 8 and 9 of two games whose lords come from
@@ -57,13 +60,15 @@ pub struct BenchResult {
     pub search_secs: f64,
 }
 
-/// Searches every bench position with a fixed budget and seed.
-pub fn run_search(params: &Search, rollouts: u64) -> BenchResult {
+/// Searches every bench position with a fixed budget and seed on `threads` threads (the
+/// signature does not depend on them).
+pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut total = 0;
     let t0 = Instant::now();
     for (i, pos) in positions().iter().enumerate() {
-        let res = search(pos, params, &Limits::rollouts(rollouts), i as u64 + 1);
+        let limits = Limits::rollouts(rollouts).with_threads(threads);
+        let res = search(pos, params, &limits, i as u64 + 1);
         total += res.rollouts;
         h = fnv(h, res.best.counts().0);
         for (_, t) in res.ranked.iter().take(3) {
@@ -105,12 +110,16 @@ pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
 pub fn main(args: &[String]) -> i32 {
     let mut rollouts = ROLLOUTS;
     let mut games = 4_000_000u64;
+    let mut threads = cores();
     let mut player = String::from("bot");
     let mut i = 0;
     while i < args.len() {
         let r = match args[i].as_str() {
             "--rollouts" => value(args, &mut i).map(|v| rollouts = v),
             "--games" => value(args, &mut i).map(|v| games = v),
+            "--threads" => {
+                value(args, &mut i).and_then(|v| args::threads("--threads", v)).map(|v| threads = v)
+            }
             "--player" => value(args, &mut i).map(|v: String| player = v),
             "-h" | "--help" => {
                 say(USAGE);
@@ -129,14 +138,19 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("daimyo bench: --player is one of {}, not '{player}'", names.join(", "));
         return 2;
     };
-    let b = run_search(&preset.search, rollouts);
-    say(&format!(
-        "search:  {} positions x {rollouts} rollouts: {} rollouts in {:.2} s = {:.2} M rollouts/s\n",
-        positions().len(),
-        b.search_rollouts,
-        b.search_secs,
-        b.search_rollouts as f64 / b.search_secs / 1e6
-    ));
+    let one = run_search(&preset.search, rollouts, 1);
+    say(&speed_line(&one, rollouts, 1, None));
+    if threads > 1 {
+        let all = run_search(&preset.search, rollouts, threads);
+        say(&speed_line(&all, rollouts, threads, Some(&one)));
+        if all.signature != one.signature {
+            eprintln!(
+                "daimyo bench: the signature on {threads} threads ({}) differs from one thread's ({})",
+                all.signature, one.signature
+            );
+            return 1;
+        }
+    }
     let t0 = Instant::now();
     let check = uniform_rollouts(&strengths_from_seed(1), games, 1);
     let secs = t0.elapsed().as_secs_f64();
@@ -144,8 +158,27 @@ pub fn main(args: &[String]) -> i32 {
         "uniform: {games} random games from turn 1 in {secs:.2} s = {:.2} M rollouts/s (checksum {check})\n",
         games as f64 / secs / 1e6
     ));
-    say(&format!("Signature: {}\n", b.signature));
+    say(&format!("Signature: {}\n", one.signature));
     0
+}
+
+/// The search's speed on `threads` threads, and its ratio to `base`'s.
+fn speed_line(
+    b: &BenchResult,
+    rollouts: u64,
+    threads: usize,
+    base: Option<&BenchResult>,
+) -> String {
+    let rate = |b: &BenchResult| b.search_rollouts as f64 / b.search_secs;
+    let ratio = base.map_or(String::new(), |o| format!(" ({:.2} x)", rate(b) / rate(o)));
+    format!(
+        "search:  {} positions x {rollouts} rollouts, {threads} thread{}: {} rollouts in {:.2} s = {:.2} M rollouts/s{ratio}\n",
+        positions().len(),
+        if threads == 1 { "" } else { "s" },
+        b.search_rollouts,
+        b.search_secs,
+        rate(b) / 1e6
+    )
 }
 
 #[cfg(test)]

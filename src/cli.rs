@@ -1,7 +1,7 @@
 //! Command line: the player by default, `play NAME` for a built-in strategy behind the protocol,
 //! and the workshop's subcommands.
 
-use crate::args::{say, value};
+use crate::args::{say, threads, value};
 use crate::players;
 use crate::timeman::Budget;
 use std::io::Write;
@@ -20,6 +20,8 @@ PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte
                   (default 700, inside the manager's 1000 ms limit)
   --rollouts N    a fixed rollout budget instead of the clock: same seed, same move
+  --threads N     threads of the search (default: the cores available); at a rollout
+                  budget the move does not depend on them
   --seed N        seed of the search (default: random)
   --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
 ";
@@ -49,6 +51,7 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
         match args[i].as_str() {
             "--time-ms" => p.budget.time_ms = Some(value(args, &mut i)?),
             "--rollouts" => p.budget.rollouts = Some(value(args, &mut i)?),
+            "--threads" => p.budget.threads = Some(threads("--threads", value(args, &mut i)?)?),
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),

@@ -4,16 +4,24 @@
 use crate::model::{FEATURES, ModelParams, Style};
 use crate::strategies::Fixed;
 
-/// Time and rollout budgeting.
+/// Time, rollout and thread budgeting.
 pub mod time {
     /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
     /// 1000 ms; the rest is margin for a loaded machine, process scheduling and the pipe.
     pub const DEFAULT_MS: u64 = 700;
     /// Never plan to end the search later than this after the turn began, whatever was asked.
     pub const HARD_CAP_MS: u64 = 900;
-    /// Rollouts between two readings of the clock: the most a search runs past its deadline,
-    /// with the round under way (well under a millisecond).
-    pub const CLOCK_EVERY: u64 = 1024;
+    /// Rollouts of one thread between two readings of the clock: with the round under way, the
+    /// most a thread runs past its deadline (about 0.1 ms at 200 ns a rollout, and still well
+    /// under a millisecond at several times that), against a reading of the clock that costs
+    /// about as much as a tenth of one rollout.
+    pub const CLOCK_EVERY: u64 = 256;
+    /// Rollouts a search thread claims at a time, in whole rounds (at least one): few enough that
+    /// threads finish a stage of the search within a batch of each other, enough that the claims
+    /// cost nothing beside the rollouts.
+    pub const BATCH_ROLLOUTS: u64 = 256;
+    /// The most threads a search uses, whatever was asked.
+    pub const MAX_THREADS: usize = 64;
 }
 
 /// How the search spends its rollouts.

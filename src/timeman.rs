@@ -2,12 +2,15 @@
 //!
 //! A turn's time runs from the arrival of its first byte (the manager measures from its write,
 //! which is earlier still), so the budget is a deadline counted from there, capped well inside
-//! the manager's 1000 ms. `Limits` answers "stop?" for a count of rollouts done: the count is
-//! compared every time, the clock read only every `CLOCK_EVERY` rollouts, so a search
-//! overshoots its deadline by at most that many rollouts and one round. It also hands out
-//! slices of what is left, for searches that spend their budget in phases.
+//! the manager's 1000 ms. `Limits` answers "stop?" for a count of rollouts done, and "how many
+//! rounds?" for a search that shares a rollout budget among threads. The count is compared every
+//! time, the clock read only every `CLOCK_EVERY` rollouts of the thread asking (each thread keeps
+//! its own `Clock`), so a thread runs past the deadline by at most that many rollouts and one
+//! round. `Limits` also hands out slices of what is left, for searches that spend their budget in
+//! phases, and says how many threads the search may use.
 
-use crate::params::time::{CLOCK_EVERY, DEFAULT_MS, HARD_CAP_MS};
+use crate::params::time::{CLOCK_EVERY, DEFAULT_MS, HARD_CAP_MS, MAX_THREADS};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// What a player was asked to spend on each answer.
@@ -17,43 +20,38 @@ pub struct Budget {
     pub time_ms: Option<u64>,
     /// A fixed rollout count instead of the clock: the same seed gives the same move.
     pub rollouts: Option<u64>,
+    /// Threads of the search (default: every core available). At a rollout budget the move and
+    /// its statistics do not depend on it.
+    pub threads: Option<usize>,
 }
 
-/// What bounds one search: a deadline, a rollout count, or both.
+impl Budget {
+    /// The threads the search uses: as asked, or every core available, at most `MAX_THREADS`.
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(cores).clamp(1, MAX_THREADS)
+    }
+}
+
+/// The cores this process may run on, read once (the answer does not change during a game).
+pub fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// One thread's reading of a deadline: the clock is read only every `CLOCK_EVERY` of the
+/// rollouts this thread has done.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct Clock {
     deadline: Option<Instant>,
-    rollouts: Option<u64>,
     /// The rollout count at which the clock is next read.
     next_read: u64,
 }
 
-impl Limits {
-    /// Exactly `n` rollouts (or the round that crosses `n`), no clock: reproducible.
-    pub fn rollouts(n: u64) -> Limits {
-        Limits { deadline: None, rollouts: Some(n), next_read: 0 }
-    }
-
-    /// The limits of a turn that began at `started`: `budget.rollouts` fixes the work and then no
-    /// clock is used; otherwise the deadline is `budget.time_ms` (default `DEFAULT_MS`) after
-    /// `started`, capped at `HARD_CAP_MS`.
-    pub fn for_turn(started: Instant, budget: &Budget) -> Limits {
-        match budget.rollouts {
-            Some(n) => Limits::rollouts(n),
-            None => {
-                let ms = budget.time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
-                let deadline = Some(started + Duration::from_millis(ms));
-                Limits { deadline, rollouts: None, next_read: 0 }
-            }
-        }
-    }
-
-    /// Whether the search must stop after `done` rollouts.
+impl Clock {
+    /// Whether the deadline has passed, after `done` rollouts of this thread; the first question
+    /// always reads the clock. Without a deadline, never.
     #[inline]
-    pub fn stop(&mut self, done: u64) -> bool {
-        if self.rollouts.is_some_and(|n| done >= n) {
-            return true;
-        }
+    pub fn expired(&mut self, done: u64) -> bool {
         match self.deadline {
             Some(d) if done >= self.next_read => {
                 self.next_read = done + CLOCK_EVERY;
@@ -62,16 +60,77 @@ impl Limits {
             _ => false,
         }
     }
+}
+
+/// What bounds one search: a deadline, a rollout count, or both; and the threads it may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    clock: Clock,
+    rollouts: Option<u64>,
+    threads: usize,
+}
+
+impl Limits {
+    /// Exactly `n` rollouts (or the round that crosses `n`), no clock, one thread: reproducible
+    /// (and so with any number of threads).
+    pub fn rollouts(n: u64) -> Limits {
+        Limits { clock: Clock { deadline: None, next_read: 0 }, rollouts: Some(n), threads: 1 }
+    }
+
+    /// The limits of a turn that began at `started`: `budget.rollouts` fixes the work and then no
+    /// clock is used; otherwise the deadline is `budget.time_ms` (default `DEFAULT_MS`) after
+    /// `started`, capped at `HARD_CAP_MS`.
+    pub fn for_turn(started: Instant, budget: &Budget) -> Limits {
+        let limits = match budget.rollouts {
+            Some(n) => Limits::rollouts(n),
+            None => {
+                let ms = budget.time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
+                let deadline = Some(started + Duration::from_millis(ms));
+                Limits { clock: Clock { deadline, next_read: 0 }, rollouts: None, threads: 1 }
+            }
+        };
+        limits.with_threads(budget.threads())
+    }
+
+    /// The same limits for a search on `n` threads (at least 1, at most `MAX_THREADS`).
+    pub fn with_threads(self, n: usize) -> Limits {
+        Limits { threads: n.clamp(1, MAX_THREADS), ..self }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Whether the search must stop after `done` rollouts.
+    #[inline]
+    pub fn stop(&mut self, done: u64) -> bool {
+        self.rollouts.is_some_and(|n| done >= n) || self.clock.expired(done)
+    }
+
+    /// Under a rollout budget, the rounds of `per_round` rollouts that a stage beginning after
+    /// `done` plays: as many as `stop` would let a single thread play, the one that crosses the
+    /// budget included, and always at least one. `None` when the budget is not a count.
+    pub fn rounds(&self, done: u64, per_round: u64) -> Option<u64> {
+        let per_round = per_round.max(1);
+        self.rollouts.map(|n| n.saturating_sub(done).div_ceil(per_round).max(1))
+    }
+
+    /// A fresh reading of the deadline for one thread, counting its own rollouts from zero.
+    pub fn clock(&self) -> Clock {
+        Clock { next_read: 0, ..self.clock }
+    }
 
     /// One of `parts` equal shares of what is left after `done` rollouts: of the rollouts if the
     /// budget is a count, of the time if it is a deadline.
     pub fn slice(&self, done: u64, parts: usize) -> Limits {
         let k = parts.max(1) as u64;
         let now = Instant::now();
+        let deadline =
+            self.clock.deadline.map(|d| now + d.saturating_duration_since(now) / k as u32);
         Limits {
-            deadline: self.deadline.map(|d| now + d.saturating_duration_since(now) / k as u32),
+            clock: Clock { deadline, next_read: done },
             rollouts: self.rollouts.map(|n| done + n.saturating_sub(done) / k),
-            next_read: done,
+            threads: self.threads,
         }
     }
 }
@@ -80,24 +139,64 @@ impl Limits {
 mod tests {
     use super::*;
 
+    fn by_time(ms: u64) -> Budget {
+        Budget { time_ms: Some(ms), ..Budget::default() }
+    }
+
+    fn deadline(at: Instant) -> Limits {
+        Limits { clock: Clock { deadline: Some(at), next_read: 0 }, rollouts: None, threads: 1 }
+    }
+
     #[test]
     fn budget_counts_from_the_turn_start_and_is_capped() {
         let t0 = Instant::now() - Duration::from_millis(300);
-        let l = Limits::for_turn(t0, &Budget { time_ms: Some(5000), rollouts: None });
-        assert_eq!(l.deadline, Some(t0 + Duration::from_millis(HARD_CAP_MS)));
-        let mut l = Limits::for_turn(t0, &Budget { time_ms: Some(200), rollouts: None });
+        let l = Limits::for_turn(t0, &by_time(5000));
+        assert_eq!(l.clock.deadline, Some(t0 + Duration::from_millis(HARD_CAP_MS)));
+        let mut l = Limits::for_turn(t0, &by_time(200));
         assert!(l.stop(0), "200 ms from a start 300 ms ago is already past");
-        let mut l = Limits::for_turn(t0, &Budget { time_ms: None, rollouts: Some(10) });
+        let mut l = Limits::for_turn(t0, &Budget { rollouts: Some(10), ..Budget::default() });
         assert!(!l.stop(9) && l.stop(10));
     }
 
     #[test]
     fn the_clock_is_read_every_so_many_rollouts() {
-        let past = Instant::now() - Duration::from_millis(1);
-        let mut l = Limits { deadline: Some(past), rollouts: None, next_read: 0 };
+        let mut l = deadline(Instant::now() - Duration::from_millis(1));
         assert!(l.stop(0), "the first question reads the clock");
         assert!(!l.stop(CLOCK_EVERY - 1), "the next read waits for CLOCK_EVERY more rollouts");
         assert!(l.stop(CLOCK_EVERY));
+        // A thread's clock counts its own rollouts from zero, whatever the search's count.
+        let mut c = l.clock();
+        assert!(c.expired(0) && !c.expired(CLOCK_EVERY - 1) && c.expired(CLOCK_EVERY));
+        assert!(!Limits::rollouts(5).clock().expired(0), "no deadline, no expiry");
+    }
+
+    #[test]
+    fn rounds_are_those_a_single_thread_would_play() {
+        for (n, done, per_round) in [(1000, 0, 252), (1000, 400, 7), (1000, 999, 4), (10, 20, 3)] {
+            let l = Limits::rollouts(n);
+            let rounds = l.rounds(done, per_round).unwrap();
+            let mut one = l;
+            let mut played = 0;
+            loop {
+                played += 1;
+                if one.stop(done + played * per_round) {
+                    break;
+                }
+            }
+            assert_eq!(rounds, played, "{n} {done} {per_round}");
+        }
+        assert_eq!(deadline(Instant::now()).rounds(0, 4), None);
+    }
+
+    #[test]
+    fn threads_default_to_the_cores_and_are_kept_in_bounds() {
+        assert_eq!(Budget::default().threads(), cores());
+        let asked = |t| Budget { threads: Some(t), ..Budget::default() }.threads();
+        assert_eq!((asked(0), asked(3), asked(100_000)), (1, 3, MAX_THREADS));
+        let l = Limits::for_turn(Instant::now(), &Budget { threads: Some(3), ..by_time(100) });
+        assert_eq!(l.threads(), 3);
+        assert_eq!(l.slice(0, 2).threads(), 3);
+        assert_eq!(Limits::rollouts(9).threads(), 1);
     }
 
     #[test]
@@ -105,8 +204,8 @@ mod tests {
         let s = Limits::rollouts(1000).slice(400, 3);
         assert_eq!(s.rollouts, Some(600));
         let far = Instant::now() + Duration::from_secs(30);
-        let s = Limits { deadline: Some(far), rollouts: None, next_read: 0 }.slice(0, 3);
-        let left = s.deadline.unwrap().saturating_duration_since(Instant::now());
+        let s = deadline(far).slice(0, 3);
+        let left = s.clock.deadline.unwrap().saturating_duration_since(Instant::now());
         assert!(left <= Duration::from_secs(10) && left > Duration::from_secs(9), "{left:?}");
     }
 }

@@ -12,7 +12,7 @@ fn bench_signatures_are_the_recorded_ones() {
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let (name, want) = line.split_once(' ').expect("NAME SIGNATURE");
         let p = preset(name).unwrap_or_else(|| panic!("no preset {name}"));
-        let got = run_search(&p.search, ROLLOUTS).signature;
+        let got = run_search(&p.search, ROLLOUTS, 1).signature;
         assert_eq!(got.to_string(), want.trim(), "daimyo bench --player {name}");
         checked.push(name);
     }

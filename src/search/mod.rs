@@ -20,6 +20,7 @@ pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 
 use crate::knowledge::Position;
 use crate::moves::{self, MAX_MOVES};
+use crate::params::time::BATCH_ROLLOUTS;
 use crate::params::{Allocation, Search as Params};
 use crate::rules::{Move, Phase};
 use crate::timeman::Limits;
@@ -27,6 +28,8 @@ use models::Models;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rollout::Rollouts;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Barrier, Mutex};
 
 /// One candidate's tally.
 #[derive(Clone, Copy, Debug, Default)]
@@ -77,41 +80,178 @@ pub struct SearchResult {
 }
 
 /// Rounds of rollouts: in a round every candidate still in play meets the same world and the
-/// same opponent moves (one random stream, cloned per candidate).
+/// same opponent moves (one random stream, cloned per candidate), and a round's stream depends on
+/// its number alone. So rounds can be shared out among threads without changing a tally: each
+/// thread claims batches of round numbers from a counter and keeps its own tallies, added up
+/// when a stage (a phase of sequential halving) ends. The threads are spawned once per search
+/// and meet twice a stage, at a barrier; nothing is allocated or locked per rollout.
 struct Rounds<'a> {
     ro: &'a Rollouts,
     /// Each candidate's own increment.
     mine: [u64; MAX_MOVES],
-    tallies: [Tally; MAX_MOVES],
     seed: u64,
-    round: u64,
+    threads: usize,
+    /// The stage every thread plays next, set by the leading thread between stages.
+    stage: Mutex<Stage>,
+    /// The next round number to claim.
+    next_round: AtomicU64,
+    /// Set by the first thread that finds the stage's deadline past: the others stop after
+    /// their round under way.
+    expired: AtomicBool,
+    /// The tallies and the rollouts of every stage so far, added to by each thread once a stage.
+    sum: Mutex<Sum>,
+    barrier: Barrier,
+}
+
+#[derive(Clone, Copy)]
+struct Stage {
+    alive: [u8; MAX_MOVES],
+    len: usize,
+    /// Under a rollout budget the stage plays exactly the rounds before this one.
+    end_round: Option<u64>,
+    limits: Limits,
+    /// No more stages: the helping threads return.
+    over: bool,
+}
+
+struct Sum {
+    tallies: [Tally; MAX_MOVES],
     done: u64,
 }
 
-impl Rounds<'_> {
-    /// Plays rounds over `alive` until `limits` say stop; always at least one round.
-    fn play(&mut self, alive: &[usize], limits: &mut Limits) {
-        loop {
-            let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
-                self.seed ^ self.round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            );
-            let worlds = &self.ro.worlds;
-            let world = &worlds[(round_rng.next_u64() % worlds.len() as u64) as usize];
-            for &i in alive {
-                let mut r = round_rng.clone();
-                let (credit, margin) = self.ro.run(world, self.mine[i], &mut r);
-                let t = &mut self.tallies[i];
-                t.credit += credit as u64;
-                t.margin += margin as i64;
-                t.rollouts += 1;
-            }
-            self.done += alive.len() as u64;
-            self.round += 1;
-            if limits.stop(self.done) {
-                break;
-            }
+impl<'a> Rounds<'a> {
+    fn new(ro: &'a Rollouts, mine: [u64; MAX_MOVES], seed: u64, threads: usize) -> Rounds<'a> {
+        let stage = Stage {
+            alive: [0; MAX_MOVES],
+            len: 0,
+            end_round: None,
+            limits: Limits::rollouts(0),
+            over: false,
+        };
+        Rounds {
+            ro,
+            mine,
+            seed,
+            threads,
+            stage: Mutex::new(stage),
+            next_round: AtomicU64::new(0),
+            expired: AtomicBool::new(false),
+            sum: Mutex::new(Sum { tallies: [Tally::default(); MAX_MOVES], done: 0 }),
+            barrier: Barrier::new(threads),
         }
     }
+
+    fn done(&self) -> u64 {
+        lock(&self.sum).done
+    }
+
+    /// Plays rounds over `alive` until `limits` say stop (exactly the rounds a single thread
+    /// would play under a rollout budget), on every thread; always at least one round. Called by
+    /// the leading thread while the others `help`.
+    fn play(&self, alive: &[usize], limits: &Limits) {
+        let done = self.done();
+        let first = self.next_round.load(Ordering::Relaxed);
+        let rounds = limits.rounds(done, alive.len() as u64);
+        let mut stage = Stage {
+            alive: [0; MAX_MOVES],
+            len: alive.len(),
+            end_round: rounds.map(|r| first + r),
+            limits: *limits,
+            over: false,
+        };
+        for (slot, &i) in stage.alive.iter_mut().zip(alive) {
+            *slot = i as u8;
+        }
+        *lock(&self.stage) = stage;
+        self.expired.store(false, Ordering::Relaxed);
+        self.barrier.wait();
+        self.work(&stage);
+        self.barrier.wait();
+        // Claims past the end leave the counter beyond it; the next stage goes on from the end,
+        // as a single thread would.
+        if let Some(end) = stage.end_round {
+            self.next_round.store(end, Ordering::Relaxed);
+        }
+    }
+
+    /// What a helping thread does: every stage the leader sets, until it says it is over.
+    fn help(&self) {
+        loop {
+            self.barrier.wait();
+            let stage = *lock(&self.stage);
+            if stage.over {
+                return;
+            }
+            self.work(&stage);
+            self.barrier.wait();
+        }
+    }
+
+    /// Releases the helping threads once the last stage is played.
+    fn finish(&self) {
+        lock(&self.stage).over = true;
+        self.barrier.wait();
+    }
+
+    /// One thread's share of a stage: batches of rounds claimed from the counter, its own
+    /// tallies, added to the sum at the end.
+    fn work(&self, stage: &Stage) {
+        let alive = &stage.alive[..stage.len];
+        let per_round = alive.len() as u64;
+        let batch = (BATCH_ROLLOUTS / per_round).max(1);
+        let mut clock = stage.limits.clock();
+        let mut tallies = [Tally::default(); MAX_MOVES];
+        let mut done = 0;
+        'claims: while !self.expired.load(Ordering::Relaxed) {
+            let from = self.next_round.fetch_add(batch, Ordering::Relaxed);
+            let to = match stage.end_round {
+                Some(end) if from >= end => break,
+                Some(end) => end.min(from + batch),
+                None => from + batch,
+            };
+            for round in from..to {
+                self.round(round, alive, &mut tallies);
+                done += per_round;
+                if self.expired.load(Ordering::Relaxed) || clock.expired(done) {
+                    self.expired.store(true, Ordering::Relaxed);
+                    break 'claims;
+                }
+            }
+        }
+        let mut sum = lock(&self.sum);
+        for &i in alive {
+            let (s, t) = (&mut sum.tallies[i as usize], &tallies[i as usize]);
+            s.credit += t.credit;
+            s.margin += t.margin;
+            s.rollouts += t.rollouts;
+        }
+        sum.done += done;
+    }
+
+    /// Round number `round` over the `alive` candidates, into `tallies`.
+    #[inline]
+    fn round(&self, round: u64, alive: &[u8], tallies: &mut [Tally; MAX_MOVES]) {
+        let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
+            self.seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        let worlds = &self.ro.worlds;
+        let world = &worlds[(round_rng.next_u64() % worlds.len() as u64) as usize];
+        for &i in alive {
+            let i = i as usize;
+            let mut r = round_rng.clone();
+            let (credit, margin) = self.ro.run(world, self.mine[i], &mut r);
+            let t = &mut tallies[i];
+            t.credit += credit as u64;
+            t.margin += margin as i64;
+            t.rollouts += 1;
+        }
+    }
+}
+
+/// A lock no thread of the search can poison (none panics while holding one; if one did, its
+/// panic is what reaches the caller).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// How many times sequential halving halves `n` candidates.
@@ -128,9 +268,9 @@ fn halvings(n: usize, allocation: Allocation) -> usize {
     }
 }
 
-/// Runs the search. Same position, params, limits in rollouts, and seed: same result.
+/// Runs the search on `limits.threads()` threads. Same position, params, limits in rollouts,
+/// and seed: same result, whatever the number of threads.
 pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
-    let mut limits = *limits;
     let models = Models::new(pos, &params.rivals);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let ro = Rollouts::prepare(pos, params, &models, &mut rng);
@@ -140,23 +280,17 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
     for (i, m) in legal.iter().enumerate() {
         mine[i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
     }
-    let mut rounds =
-        Rounds { ro: &ro, mine, tallies: [Tally::default(); MAX_MOVES], seed, round: 0, done: 0 };
-    let mut alive: Vec<usize> = (0..n).collect();
-    // Sequential halving: the budget is cut in equal slices, one per phase; after each phase
-    // the worse half of the candidates is dropped, so close decisions get most rollouts.
-    let h = halvings(n, params.allocation);
-    for phase in 0..h {
-        rounds.play(&alive, &mut limits.slice(rounds.done, h + 1 - phase));
-        if limits.stop(rounds.done) {
-            break;
+    let rounds = Rounds::new(&ro, mine, seed, limits.threads());
+    let alive = std::thread::scope(|scope| {
+        for _ in 1..rounds.threads {
+            scope.spawn(|| rounds.help());
         }
-        alive.sort_by(|&a, &b| order(&rounds.tallies[a], &rounds.tallies[b]));
-        alive.truncate((alive.len() / 2).max(1));
-    }
-    rounds.play(&alive, &mut limits);
+        let alive = halve(&rounds, n, params.allocation, *limits);
+        rounds.finish();
+        alive
+    });
+    let Sum { tallies, done } = rounds.sum.into_inner().unwrap_or_else(|e| e.into_inner());
     // Survivors of the last halving first: they were compared on the most rollouts.
-    let tallies = &rounds.tallies;
     let survived = |i: usize| alive.contains(&i);
     let mut by_rank: Vec<usize> = (0..n).collect();
     by_rank.sort_by(|&a, &b| survived(b).cmp(&survived(a)).then(order(&tallies[a], &tallies[b])));
@@ -164,13 +298,33 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
         .iter()
         .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
         .collect();
-    SearchResult { best: ranked[0].0, ranked, rollouts: rounds.done }
+    SearchResult { best: ranked[0].0, ranked, rollouts: done }
+}
+
+/// Sequential halving over `n` candidates: the budget is cut in equal slices, one per phase;
+/// after each phase the worse half of the candidates is dropped, so close decisions get most
+/// rollouts. Returns the candidates of the last phase.
+fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) -> Vec<usize> {
+    let mut alive: Vec<usize> = (0..n).collect();
+    let h = halvings(n, allocation);
+    for phase in 0..h {
+        rounds.play(&alive, &limits.slice(rounds.done(), h + 1 - phase));
+        if limits.stop(rounds.done()) {
+            break;
+        }
+        let tallies = &lock(&rounds.sum).tallies;
+        alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
+        alive.truncate((alive.len() / 2).max(1));
+    }
+    rounds.play(&alive, &limits);
+    alive
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::agent::Table;
+    use crate::timeman::Budget;
 
     use crate::params::{BOT, FOUNDATION, Later, Rivals};
     use crate::rules::first_place_shares;
@@ -203,6 +357,47 @@ mod tests {
         assert_eq!(a.ranked[0].1.credit, b.ranked[0].1.credit);
         assert_eq!(a.ranked.len(), 252);
         assert!(a.rollouts >= 20_000);
+    }
+
+    #[test]
+    fn threads_share_the_rounds_without_changing_a_tally() {
+        // Day and night, halving (stages down to 3 and 2 candidates, fewer than some thread
+        // counts) and equal shares, budgets that do not divide into whole rounds or batches:
+        // every candidate's tally and the rollout count are those of one thread.
+        let day = scripted(3);
+        let night = scripted(4);
+        let cases = [
+            (Position::initial([3, 4, 5, 6, 3, 4]), FOUNDATION, 10_007),
+            (*day.known[0].position(), BOT, 30_001),
+            (*night.known[0].position(), BOT, 9_999),
+            (*night.known[0].position(), FOUNDATION, 333),
+        ];
+        for (pos, params, n) in cases {
+            let run = |threads| {
+                let r = search(&pos, &params, &budget(n).with_threads(threads), 3);
+                let tallies: Vec<_> =
+                    r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin, t.rollouts)).collect();
+                (r.best, r.rollouts, tallies)
+            };
+            let one = run(1);
+            assert!(one.1 >= n && one.1 < n + 252, "{} rollouts for {n}", one.1);
+            assert_eq!(run(2), one, "2 threads, turn {}", pos.turn);
+            assert_eq!(run(3), one, "3 threads, turn {}", pos.turn);
+        }
+    }
+
+    #[test]
+    fn a_passed_deadline_still_answers_after_a_round_per_thread_and_stage() {
+        // The clock is read after each thread's first round: with the deadline already past, the
+        // first stage of halving plays between one round (one thread saw it) and one per thread,
+        // the search then sees the deadline and goes to its last stage with all 252 candidates,
+        // which plays as many.
+        let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+        let budget = Budget { time_ms: Some(0), threads: Some(3), ..Budget::default() };
+        let limits = Limits::for_turn(std::time::Instant::now(), &budget);
+        let res = search(&pos, &BOT, &limits, 1);
+        assert!((2 * 252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
+        assert_eq!(res.rollouts % 252, 0, "whole rounds");
     }
 
     #[test]
