@@ -11,7 +11,7 @@ pub mod process;
 pub mod referee;
 pub mod stats;
 
-use crate::args::{say, value};
+use crate::args::{self, say, value};
 use crate::players;
 use crate::rules::{DAIMYO, strengths_from_seed};
 use crate::timeman::Budget;
@@ -36,6 +36,8 @@ ENTRANTS
   random, greedy, bot       a built-in (see daimyo --help)
   NAME:time=MS              its time per answer, e.g. bot:time=200
   NAME:rollouts=N           a fixed rollout budget, e.g. bot:rollouts=20000
+  NAME:threads=N            threads of its search (default: 1 when --jobs is over 1, so
+                            that each game has its core; every core with --jobs 1)
                             (settings combine with a comma: bot:time=300,rollouts=5000)
   'exec:PROGRAM ARG...'     an external program, split on white space and started directly
                             (no shell), spoken to exactly as the manager does
@@ -85,12 +87,20 @@ impl Entrant {
         let mut budget = Budget::default();
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
-            let slot = match key {
-                "time" => &mut budget.time_ms,
-                "rollouts" => &mut budget.rollouts,
-                _ => return Err(format!("'{spec}': unknown setting '{key}' (time, rollouts)")),
-            };
-            *slot = Some(value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"))?);
+            let number = || value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"));
+            match key {
+                "time" => budget.time_ms = Some(number()?),
+                "rollouts" => budget.rollouts = Some(number()?),
+                "threads" => {
+                    let n = number()? as usize;
+                    budget.threads = Some(args::threads(&format!("'{spec}': threads"), n)?);
+                }
+                _ => {
+                    return Err(format!(
+                        "'{spec}': unknown setting '{key}' (time, rollouts, threads)"
+                    ));
+                }
+            }
         }
         if players::agent(name, budget).is_none() {
             let names: Vec<&str> = players::builtins().map(|b| b.0).collect();
@@ -218,12 +228,18 @@ fn options(args: &[String]) -> Result<Options, String> {
         return Err("seeds are 32-bit: --first-seed + --seeds - 1 must stay below 2^32".into());
     }
     let n = entrants.len();
-    let entrants: [Entrant; DAIMYO] = entrants
+    let mut entrants: [Entrant; DAIMYO] = entrants
         .try_into()
         .map_err(|_| format!("four entrants are needed, got {n} (daimyo arena --help)"))?;
-    let jobs = jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .min(4 * seeds as usize);
+    let jobs = jobs.unwrap_or_else(crate::timeman::cores).min(4 * seeds as usize);
+    // Games in parallel each have their core: a built-in searches on one thread unless told.
+    if jobs > 1 {
+        for e in &mut entrants {
+            if let Entrant::Builtin { budget, .. } = e {
+                budget.threads.get_or_insert(1);
+            }
+        }
+    }
     // Opened last, so that a mistake elsewhere on the line leaves an existing file alone.
     let out = match out {
         Some(path) => Some(std::io::BufWriter::new(
@@ -383,4 +399,30 @@ pub fn main(args: &[String]) -> i32 {
         },
         |()| 0,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threads(args: &[&str]) -> Vec<Option<usize>> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let o = options(&args).unwrap();
+        o.entrants
+            .iter()
+            .map(|e| match e {
+                Entrant::Builtin { budget, .. } => budget.threads,
+                Entrant::Exec { .. } => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_in_parallel_give_each_built_in_one_thread_unless_told() {
+        let field = ["bot", "bot:threads=2", "mc1:rollouts=10", "random"];
+        let parallel = threads(&[&["--jobs", "2"][..], &field].concat());
+        assert_eq!(parallel, [Some(1), Some(2), Some(1), Some(1)]);
+        let alone = threads(&[&["--jobs", "1"][..], &field].concat());
+        assert_eq!(alone, [None, Some(2), None, None], "one game at a time: every core");
+    }
 }
