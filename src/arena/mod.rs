@@ -61,7 +61,7 @@ TABLE
   ±95%        half-width of the 95% interval, over seeds (a seed's 4 rotations are one block)
   mean pts    mean final total; mean rank 1..4, ties sharing the average rank
   malformed   answers not exactly the phase's lords 0..5 separated by single spaces
-  p50/p99/max answer times of the answers that counted, in ms
+  p50 .. max  answer times of the answers that counted (p50, p99, p99.9, max), in ms
 ";
 
 /// Who sits in a seat: a built-in agent or an external program.

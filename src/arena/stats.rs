@@ -62,7 +62,8 @@ pub fn average_ranks(totals: &[i32; DAIMYO]) -> [f64; DAIMYO] {
 
 /// Nearest-rank percentile of sorted values.
 pub fn percentile(sorted: &[f64], p: f64) -> Option<f64> {
-    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+    // Less a hair, so that a rank that is whole on paper (99.9% of 1000) stays whole in floats.
+    let rank = (p / 100.0 * sorted.len() as f64 - 1e-9).ceil() as usize;
     sorted.get(rank.clamp(1, sorted.len().max(1)) - 1).copied()
 }
 
@@ -125,6 +126,7 @@ impl Stats {
                 "malformed",
                 "p50 ms",
                 "p99 ms",
+                "p99.9 ms",
                 "max ms",
             ]
             .map(String::from),
@@ -148,6 +150,7 @@ impl Stats {
                 t.malformed.to_string(),
                 ms(50.0),
                 ms(99.0),
+                ms(99.9),
                 ms(100.0),
             ]);
         }
@@ -181,6 +184,10 @@ mod tests {
         assert_eq!(percentile(&v, 50.0), Some(100.0));
         assert_eq!(percentile(&v, 99.0), Some(198.0));
         assert_eq!(percentile(&v, 100.0), Some(200.0));
+        let w: Vec<f64> = (1..=2000).map(f64::from).collect();
+        assert_eq!(percentile(&w, 99.9), Some(1998.0));
+        assert_eq!(percentile(&w[..1000], 99.9), Some(999.0));
+        assert_eq!(percentile(&w[..1001], 99.9), Some(1000.0));
         assert_eq!(percentile(&[7.0], 50.0), Some(7.0));
         assert_eq!(percentile(&[], 50.0), None);
     }
