@@ -20,7 +20,7 @@ pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 
 use crate::knowledge::Position;
 use crate::moves::{self, MAX_MOVES};
-use crate::params::time::BATCH_ROLLOUTS;
+use crate::params::time::{BATCH_ROLLOUTS, HELPER_LEAD_MS};
 use crate::params::{Allocation, Search as Params};
 use crate::rules::{Move, Phase};
 use crate::timeman::Limits;
@@ -30,6 +30,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rollout::Rollouts;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Barrier, Mutex};
+use std::time::Duration;
 
 /// One candidate's tally.
 #[derive(Clone, Copy, Debug, Default)]
@@ -84,7 +85,10 @@ pub struct SearchResult {
 /// its number alone. So rounds can be shared out among threads without changing a tally: each
 /// thread claims batches of round numbers from a counter and keeps its own tallies, added up
 /// when a stage (a phase of sequential halving) ends. The threads are spawned once per search
-/// and meet twice a stage, at a barrier; nothing is allocated or locked per rollout.
+/// and meet twice a stage, at a barrier; nothing is allocated or locked per rollout. In the last
+/// stage the helping threads end `HELPER_LEAD_MS` before the deadline and return without meeting
+/// again: on a loaded machine a thread may wait many milliseconds for a core, and the answer
+/// should not wait for a helper to get one.
 struct Rounds<'a> {
     ro: &'a Rollouts,
     /// Each candidate's own increment.
@@ -110,8 +114,8 @@ struct Stage {
     /// Under a rollout budget the stage plays exactly the rounds before this one.
     end_round: Option<u64>,
     limits: Limits,
-    /// No more stages: the helping threads return.
-    over: bool,
+    /// The last stage: the helping threads return after it.
+    last: bool,
 }
 
 struct Sum {
@@ -126,7 +130,7 @@ impl<'a> Rounds<'a> {
             len: 0,
             end_round: None,
             limits: Limits::rollouts(0),
-            over: false,
+            last: false,
         };
         Rounds {
             ro,
@@ -147,8 +151,8 @@ impl<'a> Rounds<'a> {
 
     /// Plays rounds over `alive` until `limits` say stop (exactly the rounds a single thread
     /// would play under a rollout budget), on every thread; always at least one round. Called by
-    /// the leading thread while the others `help`.
-    fn play(&self, alive: &[usize], limits: &Limits) {
+    /// the leading thread while the others `help`; after the `last` stage they return.
+    fn play(&self, alive: &[usize], limits: &Limits, last: bool) {
         let done = self.done();
         let first = self.next_round.load(Ordering::Relaxed);
         let rounds = limits.rounds(done, alive.len() as u64);
@@ -157,7 +161,7 @@ impl<'a> Rounds<'a> {
             len: alive.len(),
             end_round: rounds.map(|r| first + r),
             limits: *limits,
-            over: false,
+            last,
         };
         for (slot, &i) in stage.alive.iter_mut().zip(alive) {
             *slot = i as u8;
@@ -165,7 +169,10 @@ impl<'a> Rounds<'a> {
         *lock(&self.stage) = stage;
         self.expired.store(false, Ordering::Relaxed);
         self.barrier.wait();
-        self.work(&stage);
+        self.work(&stage, true);
+        if last {
+            return;
+        }
         self.barrier.wait();
         // Claims past the end leave the counter beyond it; the next stage goes on from the end,
         // as a single thread would.
@@ -174,32 +181,29 @@ impl<'a> Rounds<'a> {
         }
     }
 
-    /// What a helping thread does: every stage the leader sets, until it says it is over.
+    /// What a helping thread does: every stage the leader sets, up to the last.
     fn help(&self) {
         loop {
             self.barrier.wait();
             let stage = *lock(&self.stage);
-            if stage.over {
+            self.work(&stage, false);
+            if stage.last {
                 return;
             }
-            self.work(&stage);
             self.barrier.wait();
         }
     }
 
-    /// Releases the helping threads once the last stage is played.
-    fn finish(&self) {
-        lock(&self.stage).over = true;
-        self.barrier.wait();
-    }
-
     /// One thread's share of a stage: batches of rounds claimed from the counter, its own
-    /// tallies, added to the sum at the end.
-    fn work(&self, stage: &Stage) {
+    /// tallies, added to the sum at the end. The first thread to find the stage's deadline past
+    /// stops the others; a helper that ends early in the last stage stops only itself.
+    fn work(&self, stage: &Stage, leading: bool) {
         let alive = &stage.alive[..stage.len];
         let per_round = alive.len() as u64;
         let batch = (BATCH_ROLLOUTS / per_round).max(1);
-        let mut clock = stage.limits.clock();
+        let early = stage.last && !leading;
+        let lead = Duration::from_millis(if early { HELPER_LEAD_MS } else { 0 });
+        let mut clock = stage.limits.clock().sooner(lead);
         let mut tallies = [Tally::default(); MAX_MOVES];
         let mut done = 0;
         'claims: while !self.expired.load(Ordering::Relaxed) {
@@ -212,8 +216,13 @@ impl<'a> Rounds<'a> {
             for round in from..to {
                 self.round(round, alive, &mut tallies);
                 done += per_round;
-                if self.expired.load(Ordering::Relaxed) || clock.expired(done) {
-                    self.expired.store(true, Ordering::Relaxed);
+                if self.expired.load(Ordering::Relaxed) {
+                    break 'claims;
+                }
+                if clock.expired(done) {
+                    if !early {
+                        self.expired.store(true, Ordering::Relaxed);
+                    }
                     break 'claims;
                 }
             }
@@ -285,9 +294,7 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
         for _ in 1..rounds.threads {
             scope.spawn(|| rounds.help());
         }
-        let alive = halve(&rounds, n, params.allocation, *limits);
-        rounds.finish();
-        alive
+        halve(&rounds, n, params.allocation, *limits)
     });
     let Sum { tallies, done } = rounds.sum.into_inner().unwrap_or_else(|e| e.into_inner());
     // Survivors of the last halving first: they were compared on the most rollouts.
@@ -308,7 +315,7 @@ fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) 
     let mut alive: Vec<usize> = (0..n).collect();
     let h = halvings(n, allocation);
     for phase in 0..h {
-        rounds.play(&alive, &limits.slice(rounds.done(), h + 1 - phase));
+        rounds.play(&alive, &limits.slice(rounds.done(), h + 1 - phase), false);
         if limits.stop(rounds.done()) {
             break;
         }
@@ -316,7 +323,7 @@ fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) 
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
-    rounds.play(&alive, &limits);
+    rounds.play(&alive, &limits, true);
     alive
 }
 
