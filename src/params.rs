@@ -20,11 +20,6 @@ pub mod time {
     /// threads finish a stage of the search within a batch of each other, enough that the claims
     /// cost nothing beside the rollouts.
     pub const BATCH_ROLLOUTS: u64 = 256;
-    /// In the last stage of a search on a deadline, the helping threads stop this long before
-    /// it: on a loaded machine a thread can wait many milliseconds for a core, and the answer
-    /// then waits only for the leading thread to get one, not for every thread in turn. It costs
-    /// a few percent of the last stage's rollouts.
-    pub const HELPER_LEAD_MS: u64 = 20;
     /// The most threads a search uses, whatever was asked.
     pub const MAX_THREADS: usize = 64;
 }

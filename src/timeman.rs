@@ -48,11 +48,6 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// The same clock with its deadline `by` sooner.
-    pub fn sooner(self, by: Duration) -> Clock {
-        Clock { deadline: self.deadline.map(|d| d.checked_sub(by).unwrap_or(d)), ..self }
-    }
-
     /// Whether the deadline has passed, after `done` rollouts of this thread; the first question
     /// always reads the clock. Without a deadline, never.
     #[inline]
@@ -104,6 +99,10 @@ impl Limits {
 
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.clock.deadline
     }
 
     /// Whether the search must stop after `done` rollouts.

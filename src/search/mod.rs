@@ -20,7 +20,7 @@ pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 
 use crate::knowledge::Position;
 use crate::moves::{self, MAX_MOVES};
-use crate::params::time::{BATCH_ROLLOUTS, HELPER_LEAD_MS};
+use crate::params::time::BATCH_ROLLOUTS;
 use crate::params::{Allocation, Search as Params};
 use crate::rules::{Move, Phase};
 use crate::timeman::Limits;
@@ -29,8 +29,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rollout::Rollouts;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Barrier, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Barrier, Mutex};
+use std::time::Instant;
 
 /// One candidate's tally.
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,28 +82,32 @@ pub struct SearchResult {
 
 /// Rounds of rollouts: in a round every candidate still in play meets the same world and the
 /// same opponent moves (one random stream, cloned per candidate), and a round's stream depends on
-/// its number alone. So rounds can be shared out among threads without changing a tally: each
-/// thread claims batches of round numbers from a counter and keeps its own tallies, added up
-/// when a stage (a phase of sequential halving) ends. The threads are spawned once per search
-/// and meet twice a stage, at a barrier; nothing is allocated or locked per rollout. In the last
-/// stage the helping threads end `HELPER_LEAD_MS` before the deadline and return without meeting
-/// again: on a loaded machine a thread may wait many milliseconds for a core, and the answer
-/// should not wait for a helper to get one.
-struct Rounds<'a> {
-    ro: &'a Rollouts,
+/// its number alone. So rounds can be shared out among threads without changing a tally: the
+/// working threads claim batches of round numbers from a counter and add their tallies to the
+/// sum after each batch; nothing is allocated or locked per rollout.
+///
+/// The working threads are spawned once per search; the calling thread leads. It sets each
+/// stage (a phase of sequential halving), waits for its end at a barrier (a rollout budget:
+/// every round is played) or sleeps until its deadline, and decides the halving. On a loaded
+/// machine a thread that keeps a core busy waits long for its next turn, often tens of
+/// milliseconds past a deadline it polls, while a sleeping thread woken by the deadline runs at
+/// once: so under a deadline the leader sleeps, and after the last stage it answers from the sum
+/// as it stands, without waiting for the workers, which stop at their next round and exit.
+struct Rounds {
+    ro: Rollouts,
     /// Each candidate's own increment.
     mine: [u64; MAX_MOVES],
     seed: u64,
-    threads: usize,
-    /// The stage every thread plays next, set by the leading thread between stages.
+    /// The stage every thread plays next, set by the leader between stages.
     stage: Mutex<Stage>,
     /// The next round number to claim.
     next_round: AtomicU64,
-    /// Set by the first thread that finds the stage's deadline past: the others stop after
+    /// The stage's deadline is past (seen by the leader or a worker): the workers stop after
     /// their round under way.
     expired: AtomicBool,
-    /// The tallies and the rollouts of every stage so far, added to by each thread once a stage.
+    /// The tallies and the rollouts of every stage so far.
     sum: Mutex<Sum>,
+    /// The workers and the leader.
     barrier: Barrier,
 }
 
@@ -114,17 +118,26 @@ struct Stage {
     /// Under a rollout budget the stage plays exactly the rounds before this one.
     end_round: Option<u64>,
     limits: Limits,
-    /// The last stage: the helping threads return after it.
+    /// The last stage: the workers return after it.
     last: bool,
 }
 
+impl Stage {
+    /// Whether the threads meet when the stage ends: the leader answers the last stage of a
+    /// deadline without waiting for the workers.
+    fn meets_at_end(&self) -> bool {
+        !self.last || self.end_round.is_some()
+    }
+}
+
+#[derive(Clone, Copy)]
 struct Sum {
     tallies: [Tally; MAX_MOVES],
     done: u64,
 }
 
-impl<'a> Rounds<'a> {
-    fn new(ro: &'a Rollouts, mine: [u64; MAX_MOVES], seed: u64, threads: usize) -> Rounds<'a> {
+impl Rounds {
+    fn new(ro: Rollouts, mine: [u64; MAX_MOVES], seed: u64, workers: usize) -> Rounds {
         let stage = Stage {
             alive: [0; MAX_MOVES],
             len: 0,
@@ -136,105 +149,108 @@ impl<'a> Rounds<'a> {
             ro,
             mine,
             seed,
-            threads,
             stage: Mutex::new(stage),
             next_round: AtomicU64::new(0),
             expired: AtomicBool::new(false),
             sum: Mutex::new(Sum { tallies: [Tally::default(); MAX_MOVES], done: 0 }),
-            barrier: Barrier::new(threads),
+            barrier: Barrier::new(workers + 1),
         }
     }
 
-    fn done(&self) -> u64 {
-        lock(&self.sum).done
+    fn sum(&self) -> Sum {
+        *lock(&self.sum)
     }
 
-    /// Plays rounds over `alive` until `limits` say stop (exactly the rounds a single thread
-    /// would play under a rollout budget), on every thread; always at least one round. Called by
-    /// the leading thread while the others `help`; after the `last` stage they return.
+    /// The leader's part of a stage over `alive`: the workers play rounds until `limits` say
+    /// stop (exactly the rounds a single thread would play under a rollout budget).
     fn play(&self, alive: &[usize], limits: &Limits, last: bool) {
-        let done = self.done();
+        let done = self.sum().done;
         let first = self.next_round.load(Ordering::Relaxed);
-        let rounds = limits.rounds(done, alive.len() as u64);
-        let mut stage = Stage {
-            alive: [0; MAX_MOVES],
-            len: alive.len(),
-            end_round: rounds.map(|r| first + r),
-            limits: *limits,
-            last,
-        };
+        let end_round = limits.rounds(done, alive.len() as u64).map(|r| first + r);
+        let mut stage =
+            Stage { alive: [0; MAX_MOVES], len: alive.len(), end_round, limits: *limits, last };
         for (slot, &i) in stage.alive.iter_mut().zip(alive) {
             *slot = i as u8;
         }
         *lock(&self.stage) = stage;
         self.expired.store(false, Ordering::Relaxed);
         self.barrier.wait();
-        self.work(&stage, true);
-        if last {
-            return;
+        if end_round.is_none() {
+            if let Some(d) = limits.deadline() {
+                std::thread::sleep(d.saturating_duration_since(Instant::now()));
+            }
+            self.expired.store(true, Ordering::Relaxed);
         }
-        self.barrier.wait();
+        if stage.meets_at_end() {
+            self.barrier.wait();
+        }
         // Claims past the end leave the counter beyond it; the next stage goes on from the end,
         // as a single thread would.
-        if let Some(end) = stage.end_round {
+        if let Some(end) = end_round {
             self.next_round.store(end, Ordering::Relaxed);
         }
     }
 
-    /// What a helping thread does: every stage the leader sets, up to the last.
+    /// What a working thread does: every stage the leader sets, up to the last.
     fn help(&self) {
         loop {
             self.barrier.wait();
             let stage = *lock(&self.stage);
-            self.work(&stage, false);
-            if stage.last {
+            self.work(&stage);
+            if !stage.meets_at_end() {
                 return;
             }
             self.barrier.wait();
+            if stage.last {
+                return;
+            }
         }
     }
 
-    /// One thread's share of a stage: batches of rounds claimed from the counter, its own
-    /// tallies, added to the sum at the end. The first thread to find the stage's deadline past
-    /// stops the others; a helper that ends early in the last stage stops only itself.
-    fn work(&self, stage: &Stage, leading: bool) {
+    /// One worker's share of a stage: batches of rounds claimed from the counter, each added to
+    /// the sum when played.
+    fn work(&self, stage: &Stage) {
         let alive = &stage.alive[..stage.len];
         let per_round = alive.len() as u64;
         let batch = (BATCH_ROLLOUTS / per_round).max(1);
-        let early = stage.last && !leading;
-        let lead = Duration::from_millis(if early { HELPER_LEAD_MS } else { 0 });
-        let mut clock = stage.limits.clock().sooner(lead);
-        let mut tallies = [Tally::default(); MAX_MOVES];
+        let mut clock = stage.limits.clock();
         let mut done = 0;
-        'claims: while !self.expired.load(Ordering::Relaxed) {
+        let mut tallies = [Tally::default(); MAX_MOVES];
+        while !self.expired.load(Ordering::Relaxed) {
             let from = self.next_round.fetch_add(batch, Ordering::Relaxed);
             let to = match stage.end_round {
                 Some(end) if from >= end => break,
                 Some(end) => end.min(from + batch),
                 None => from + batch,
             };
+            let mut played = 0;
             for round in from..to {
                 self.round(round, alive, &mut tallies);
-                done += per_round;
+                played += per_round;
                 if self.expired.load(Ordering::Relaxed) {
-                    break 'claims;
+                    break;
                 }
-                if clock.expired(done) {
-                    if !early {
-                        self.expired.store(true, Ordering::Relaxed);
-                    }
-                    break 'claims;
+                if clock.expired(done + played) {
+                    self.expired.store(true, Ordering::Relaxed);
+                    break;
                 }
             }
+            done += played;
+            self.add(alive, &mut tallies, played);
         }
+    }
+
+    /// Adds a batch's tallies to the sum and clears them.
+    fn add(&self, alive: &[u8], tallies: &mut [Tally; MAX_MOVES], played: u64) {
         let mut sum = lock(&self.sum);
         for &i in alive {
-            let (s, t) = (&mut sum.tallies[i as usize], &tallies[i as usize]);
+            let (s, t) = (&mut sum.tallies[i as usize], &mut tallies[i as usize]);
             s.credit += t.credit;
             s.margin += t.margin;
             s.rollouts += t.rollouts;
+            *t = Tally::default();
         }
-        sum.done += done;
+        sum.done += played;
     }
 
     /// Round number `round` over the `alive` candidates, into `tallies`.
@@ -289,14 +305,21 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
     for (i, m) in legal.iter().enumerate() {
         mine[i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
     }
-    let rounds = Rounds::new(&ro, mine, seed, limits.threads());
-    let alive = std::thread::scope(|scope| {
-        for _ in 1..rounds.threads {
-            scope.spawn(|| rounds.help());
-        }
-        halve(&rounds, n, params.allocation, *limits)
-    });
-    let Sum { tallies, done } = rounds.sum.into_inner().unwrap_or_else(|e| e.into_inner());
+    let rounds = Arc::new(Rounds::new(ro, mine, seed, limits.threads()));
+    for _ in 0..limits.threads() {
+        let rounds = Arc::clone(&rounds);
+        std::thread::spawn(move || rounds.help());
+    }
+    let alive = halve(&rounds, n, params.allocation, *limits);
+    let mut sum = rounds.sum();
+    if sum.done == 0 {
+        // The deadline passed before any worker got a core: one round, so that the answer is
+        // not the first legal move by default.
+        let alive: Vec<u8> = alive.iter().map(|&i| i as u8).collect();
+        rounds.round(rounds.next_round.fetch_add(1, Ordering::Relaxed), &alive, &mut sum.tallies);
+        sum.done = alive.len() as u64;
+    }
+    let Sum { tallies, done } = sum;
     // Survivors of the last halving first: they were compared on the most rollouts.
     let survived = |i: usize| alive.contains(&i);
     let mut by_rank: Vec<usize> = (0..n).collect();
@@ -315,11 +338,11 @@ fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) 
     let mut alive: Vec<usize> = (0..n).collect();
     let h = halvings(n, allocation);
     for phase in 0..h {
-        rounds.play(&alive, &limits.slice(rounds.done(), h + 1 - phase), false);
-        if limits.stop(rounds.done()) {
+        rounds.play(&alive, &limits.slice(rounds.sum().done, h + 1 - phase), false);
+        if limits.stop(rounds.sum().done) {
             break;
         }
-        let tallies = &lock(&rounds.sum).tallies;
+        let tallies = rounds.sum().tallies;
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
@@ -394,17 +417,18 @@ mod tests {
     }
 
     #[test]
-    fn a_passed_deadline_still_answers_after_a_round_per_thread_and_stage() {
-        // The clock is read after each thread's first round: with the deadline already past, the
-        // first stage of halving plays between one round (one thread saw it) and one per thread,
-        // the search then sees the deadline and goes to its last stage with all 252 candidates,
-        // which plays as many.
+    fn a_passed_deadline_still_answers_from_at_least_one_round() {
+        // With the deadline already past, each worker plays at most one round a stage (it reads
+        // the clock after its first), the search sees the deadline after the first stage of
+        // halving and goes to its last stage with all 252 candidates, and the leader answers
+        // from what is done, or plays one round itself if nothing is.
         let pos = Position::initial([3, 4, 5, 6, 3, 4]);
         let budget = Budget { time_ms: Some(0), threads: Some(3), ..Budget::default() };
         let limits = Limits::for_turn(std::time::Instant::now(), &budget);
         let res = search(&pos, &BOT, &limits, 1);
-        assert!((2 * 252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
-        assert_eq!(res.rollouts % 252, 0, "whole rounds");
+        assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
+        assert_eq!(res.rollouts % 252, 0, "whole rounds of every candidate");
+        assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
     }
 
     #[test]
