@@ -18,7 +18,7 @@ USAGE
 
 PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte
-                  (default 700, inside the manager's 1000 ms limit)
+                  (default 750, inside the manager's 1000 ms limit)
   --rollouts N    a fixed rollout budget instead of the clock: same seed, same move
   --threads N     threads of the search (default: the cores available); at a rollout
                   budget the move does not depend on them

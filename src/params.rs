@@ -8,7 +8,7 @@ use crate::strategies::Fixed;
 pub mod time {
     /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
     /// 1000 ms; the rest is margin for a loaded machine, process scheduling and the pipe.
-    pub const DEFAULT_MS: u64 = 700;
+    pub const DEFAULT_MS: u64 = 750;
     /// Never plan to end the search later than this after the turn began, whatever was asked.
     pub const HARD_CAP_MS: u64 = 900;
     /// Rollouts of one thread between two readings of the clock: with the round under way, the
