@@ -19,7 +19,9 @@ USAGE
 PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte
                   (default 700, inside the manager's 1000 ms limit)
-  --rollouts N    a fixed rollout budget instead of the clock: same seed, same move
+  --rollouts N    at most N rollouts: the search may end before its time, never after
+  --no-clock      with --rollouts only: no deadline, so the same seed gives the same move
+                  whatever the machine's load (never under the manager: answers may be late)
   --seed N        seed of the search (default: random)
   --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
 ";
@@ -49,12 +51,14 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
         match args[i].as_str() {
             "--time-ms" => p.budget.time_ms = Some(value(args, &mut i)?),
             "--rollouts" => p.budget.rollouts = Some(value(args, &mut i)?),
+            "--no-clock" => p.budget.no_clock = true,
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),
         }
         i += 1;
     }
+    p.budget.check()?;
     Ok(p)
 }
 

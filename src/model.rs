@@ -215,10 +215,9 @@ mod tests {
     /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
     fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
         let st = crate::rules::strengths_from_seed(seed as u32);
-        let mut agents: [Box<dyn Agent>; DAIMYO] = names.map(|n| {
-            crate::players::agent(n, Budget { rollouts: Some(20_000), ..Budget::default() })
-                .unwrap()
-        });
+        let budget = Budget { rollouts: Some(20_000), no_clock: true, ..Budget::default() };
+        let mut agents: [Box<dyn Agent>; DAIMYO] =
+            names.map(|n| crate::players::agent(n, budget).unwrap());
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
         }

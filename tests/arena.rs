@@ -290,7 +290,7 @@ fn entrants_read_their_settings() {
         Entrant::Builtin {
             label: "bot:time=200,rollouts=500".into(),
             name: "bot".into(),
-            budget: Budget { time_ms: Some(200), rollouts: Some(500) }
+            budget: Budget { time_ms: Some(200), rollouts: Some(500), no_clock: false }
         }
     );
     let e = Entrant::parse("exec:bash  -c  true").unwrap();

@@ -35,7 +35,7 @@ in the table, so `bot random random random` measures the bot against three rando
 ENTRANTS
   random, greedy, bot       a built-in (see daimyo --help)
   NAME:time=MS              its time per answer, e.g. bot:time=200
-  NAME:rollouts=N           a fixed rollout budget, e.g. bot:rollouts=20000
+  NAME:rollouts=N           at most N rollouts (the clock still holds), e.g. bot:rollouts=20000
                             (settings combine with a comma: bot:time=300,rollouts=5000)
   'exec:PROGRAM ARG...'     an external program, split on white space and started directly
                             (no shell), spoken to exactly as the manager does

@@ -1,0 +1,98 @@
+//! The player's command line as a contest author meets it, run as the real binary: the clock
+//! against a rollout budget, the options a player refuses, and what `--verbose` prints.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_daimyo")
+}
+
+/// Runs `daimyo ARGS` with `input` on stdin.
+fn daimyo(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(exe())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A player that refuses its arguments exits before reading: a closed pipe is no failure.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The first `turns` turns of a recorded game, as the manager wrote them.
+fn first_turns(turns: usize) -> String {
+    let game = common::full_game();
+    let lines: Vec<&str> = game.lines().collect();
+    // Settings and strengths, then a day turn of 9 lines and a night turn of 8.
+    let mut n = 2;
+    for t in 1..=turns {
+        n += if t % 2 == 1 { 9 } else { 8 };
+    }
+    lines[..n].iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// The rollout counts `--verbose` reported, one per turn.
+fn rollout_counts(stderr: &str) -> Vec<u64> {
+    stderr.lines().filter_map(|l| l.trim().strip_suffix(" rollouts")?.parse().ok()).collect()
+}
+
+#[test]
+fn a_rollout_budget_never_lifts_the_clock() {
+    // 100 million rollouts take the better part of a minute; 100 ms stop the search first.
+    let huge = "100000000";
+    let o =
+        daimyo(&["--time-ms", "100", "--rollouts", huge, "--verbose"], first_turns(2).as_bytes());
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(text(&o.stdout).lines().count(), 3, "READY and two answers: {err}");
+    let counts = rollout_counts(&err);
+    assert_eq!(counts.len(), 2, "{err}");
+    assert!(counts.iter().all(|&n| n < 10_000_000), "stopped by the clock: {counts:?}");
+
+    // With --no-clock the rollout budget alone decides, exactly.
+    let o = daimyo(
+        &["--time-ms", "1", "--rollouts", "3000", "--no-clock", "--seed", "3", "--verbose"],
+        first_turns(1).as_bytes(),
+    );
+    let err = text(&o.stderr);
+    let counts = rollout_counts(&err);
+    assert!(counts.len() == 1 && (3000..3000 + 252).contains(&counts[0]), "{err}");
+}
+
+#[test]
+fn no_clock_needs_a_rollout_budget() {
+    let o = daimyo(&["--no-clock"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--no-clock needs --rollouts"), "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty(), "nothing on stdout, not even READY");
+}
+
+#[test]
+fn the_arena_keeps_the_clock_for_built_ins() {
+    // Before, a rollout budget replaced the clock and every answer of this entrant came late.
+    let out = std::env::temp_dir().join(format!("daimyo-clock-{}.jsonl", std::process::id()));
+    let o = Command::new(exe())
+        .args(["arena", "--seeds", "1", "--jobs", "1", "--quiet", "--out"])
+        .arg(&out)
+        .args(["bot:time=60,rollouts=100000000", "random", "random", "random"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let lines = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    let games: Vec<serde_json::Value> =
+        lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g["timeouts"], serde_json::json!([0, 0, 0, 0]), "{g}");
+    }
+}
