@@ -4,7 +4,7 @@
 use crate::args::{say, value};
 use crate::players;
 use crate::timeman::Budget;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 pub const USAGE: &str = "\
 daimyo: a player for Negotiate and Conquer (SamurAI Coding 2014)
@@ -17,7 +17,8 @@ USAGE
   daimyo --help                 this text
 
 PLAYER OPTIONS
-  --time-ms N     time for each answer, from the arrival of the turn's first byte
+  --time-ms N     time for each answer, from the arrival of the turn's first byte, or,
+                  typed at a terminal, from the end of the turn's input
                   (default 700, inside the manager's 1000 ms limit)
   --rollouts N    at most N rollouts: the search may end before its time, never after
   --no-clock      with --rollouts only: no deadline, so the same seed gives the same move
@@ -87,19 +88,17 @@ pub fn main(args: &[String]) -> i32 {
                 eprintln!("daimyo: no built-in player named '{}'", p.name);
                 return 2;
             };
-            let seed = p.seed.unwrap_or_else(rand::random);
             let stdin = std::io::stdin();
+            let settings = crate::player::Settings {
+                seed: p.seed.unwrap_or_else(rand::random),
+                verbose: p.verbose,
+                typed: stdin.is_terminal(),
+            };
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
             let mut err = std::io::stderr();
-            let code = crate::player::run(
-                stdin.lock(),
-                &mut out,
-                &mut err,
-                agent.as_mut(),
-                seed,
-                p.verbose,
-            );
+            let code =
+                crate::player::run(stdin.lock(), &mut out, &mut err, agent.as_mut(), &settings);
             let _ = err.flush();
             code
         }

@@ -15,19 +15,33 @@ use std::time::Instant;
 
 pub const EXIT_MALFORMED: i32 = 2;
 
+/// How the player runs, beside its streams.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Seed of the agent's randomness.
+    pub seed: u64,
+    /// Each turn on stderr: the board, the scores and the search's report.
+    pub verbose: bool,
+    /// Stdin is a terminal: a person types, so each turn's clock starts when its input ends and
+    /// the line layout does not matter.
+    pub typed: bool,
+}
+
 /// Plays one game on the given streams; returns the process exit code.
 pub fn run(
     input: impl Read,
     out: &mut impl Write,
     err: &mut impl Write,
     agent: &mut dyn Agent,
-    seed: u64,
-    verbose: bool,
+    settings: &Settings,
 ) -> i32 {
     if out.write_all(b"READY\n").and_then(|_| out.flush()).is_err() {
         return 0;
     }
     let mut reader = InputReader::new(input);
+    if settings.typed {
+        reader = reader.typed();
+    }
     let mut known: Option<Tracker> = None;
     loop {
         let turn = match reader.next_turn() {
@@ -41,7 +55,7 @@ pub fn run(
         let view = turn.view;
         let known = known.get_or_insert_with(|| {
             let strengths = reader.strengths().expect("settings precede the first turn");
-            agent.new_game(strengths, seed);
+            agent.new_game(strengths, settings.seed);
             Tracker::new(strengths)
         });
         for w in known.observe(&view) {
@@ -54,7 +68,7 @@ pub fn run(
         }
         let done = Instant::now();
         reader.answered(done);
-        if verbose {
+        if settings.verbose {
             let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
             let (t, p) = (view.turn, view.phase.letter());
             let _ = writeln!(err, "turn {t} {p}: played {mv} after {ms:.1} ms");

@@ -488,8 +488,7 @@ fn closed_stdout() {
             &mut ClosedAfter(room),
             &mut err,
             agent.as_mut(),
-            1,
-            false,
+            &daimyo::player::Settings::default(),
         );
         assert_eq!((code, err.as_slice()), (0, &b""[..]), "room for {room} bytes");
     }
@@ -530,8 +529,7 @@ fn ready_comes_before_any_input_is_read() {
         &mut Shared(out.clone()),
         &mut Vec::new(),
         agent.as_mut(),
-        1,
-        false,
+        &daimyo::player::Settings::default(),
     );
     assert!(input.checked, "the input was read");
     assert_eq!((code, out.borrow().as_slice()), (0, &b"READY\n"[..]));

@@ -57,11 +57,14 @@ const NO_ITEM: Item = Item { name: "", len: 0, read: 0, line: 0 };
 
 /// Reads tokens one `read` at a time, noting when bytes arrived.
 pub struct Lexer<R: Read> {
-    src: R,
+    pub(super) src: R,
     buf: Box<[u8]>,
     start: usize,
     end: usize,
     chunk_time: Instant,
+    /// When the chunk holding the end of the last token arrived: at a terminal, when the line
+    /// that ended it was entered.
+    pub last_arrival: Instant,
     line: usize,
     pos_in_line: usize,
     eof: bool,
@@ -119,6 +122,7 @@ impl<R: Read> Lexer<R> {
             start: 0,
             end: 0,
             chunk_time: Instant::now(),
+            last_arrival: Instant::now(),
             line: 1,
             pos_in_line: 0,
             eof: false,
@@ -211,6 +215,7 @@ impl<R: Read> Lexer<R> {
             tok.text.push(b);
             self.start += 1;
         }
+        self.last_arrival = self.chunk_time;
         self.check_layout(&tok, what)?;
         if self.item.read == 0 {
             self.item.line = tok.line;

@@ -71,7 +71,8 @@ pub struct Outcome {
 /// Runs the player loop on `input` with a built-in strategy and a fixed seed.
 pub fn play_with(input: impl Read, agent: &mut dyn Agent) -> Outcome {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = daimyo::player::run(input, &mut out, &mut err, agent, 7, false);
+    let settings = daimyo::player::Settings { seed: 7, ..Default::default() };
+    let code = daimyo::player::run(input, &mut out, &mut err, agent, &settings);
     // Lossy: a byte that is not text shows up as U+FFFD, which no check lets pass.
     Outcome {
         code,
