@@ -2,6 +2,7 @@
 //! and the workshop's subcommands.
 
 use crate::args::{say, value};
+use crate::params::time::HARD_CAP_MS;
 use crate::players;
 use crate::timeman::Budget;
 use std::io::{IsTerminal, Write};
@@ -15,16 +16,19 @@ USAGE
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo --help                 this text
+  daimyo --version              the version
 
 PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte, or,
-                  typed at a terminal, from the end of the turn's input
-                  (default 700, inside the manager's 1000 ms limit)
+                  typed at a terminal, from the end of the turn's input (default 700;
+                  more than 900 is taken as 900, with a warning: the manager allows 1000)
   --rollouts N    at most N rollouts: the search may end before its time, never after
   --no-clock      with --rollouts only: no deadline, so the same seed gives the same move
                   whatever the machine's load (never under the manager: answers may be late)
   --seed N        seed of the search (default: random)
   --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
+
+The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";
 
 struct PlayerArgs {
@@ -39,14 +43,15 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
         PlayerArgs { name: "bot".into(), budget: Budget::default(), seed: None, verbose: false };
     let mut i = 0;
     if args.first().map(String::as_str) == Some("play") {
-        i = 1;
         match args.get(1) {
-            Some(n) if !n.starts_with('-') => {
-                p.name = n.clone();
-                i = 2;
+            Some(n) if !n.starts_with('-') => p.name = n.clone(),
+            _ => {
+                return Err("play needs the name of a built-in player, e.g. daimyo play random \
+                            (daimyo --help lists them)"
+                    .into());
             }
-            _ => {}
         }
+        i = 2;
     }
     while i < args.len() {
         match args[i].as_str() {
@@ -59,8 +64,23 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
         }
         i += 1;
     }
+    if players::agent(&p.name, Budget::default()).is_none() {
+        return Err(format!("no built-in player named '{}' (daimyo --help lists them)", p.name));
+    }
     p.budget.check()?;
+    players::check(&p.name, &p.budget)?;
     Ok(p)
+}
+
+/// A warning for a time no answer gets: the player still plays, within the cap (an error would
+/// lose the whole game under the manager for a wrapper script's typo).
+fn warn_over_cap(budget: &Budget) {
+    if let Some(ms) = budget.over_cap() {
+        eprintln!(
+            "daimyo: warning: --time-ms {ms} is over the {HARD_CAP_MS} ms any answer gets (the \
+             manager allows 1000 ms); answering within {HARD_CAP_MS} ms"
+        );
+    }
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -74,6 +94,10 @@ pub fn main(args: &[String]) -> i32 {
             say(&text);
             0
         }
+        Some("-V" | "--version") => {
+            say(&format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
+            0
+        }
         Some("arena") => crate::arena::main(&args[1..]),
         Some("bench") => crate::bench::main(&args[1..]),
         _ => {
@@ -84,10 +108,8 @@ pub fn main(args: &[String]) -> i32 {
                     return 2;
                 }
             };
-            let Some(mut agent) = players::agent(&p.name, p.budget) else {
-                eprintln!("daimyo: no built-in player named '{}'", p.name);
-                return 2;
-            };
+            warn_over_cap(&p.budget);
+            let mut agent = players::agent(&p.name, p.budget).expect("checked with the arguments");
             let stdin = std::io::stdin();
             let settings = crate::player::Settings {
                 seed: p.seed.unwrap_or_else(rand::random),

@@ -96,3 +96,45 @@ fn the_arena_keeps_the_clock_for_built_ins() {
         assert_eq!(g["timeouts"], serde_json::json!([0, 0, 0, 0]), "{g}");
     }
 }
+
+#[test]
+fn version_and_refused_arguments() {
+    let o = daimyo(&["--version"], b"");
+    assert_eq!(text(&o.stdout), format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
+    for (args, says) in [
+        (&["play"][..], "play needs the name of a built-in player"),
+        (&["play", "--verbose"], "play needs the name of a built-in player"),
+        (&["play", "nobody"], "no built-in player named 'nobody'"),
+        (&["play", "random", "--rollouts", "5"], "random takes no time or rollout budget"),
+        (&["play", "greedy", "--time-ms", "5"], "greedy takes no time or rollout budget"),
+        (
+            &["arena", "random:time=5", "random", "random", "random"],
+            "'random:time=5': random takes no time or rollout budget",
+        ),
+    ] {
+        let o = daimyo(args, b"");
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout, not even READY");
+    }
+    // The searches take a budget, and strategies still take a seed.
+    for args in [&["play", "mc1", "--rollouts", "5"][..], &["play", "random", "--seed", "3"]] {
+        let o = daimyo(args, b"");
+        assert_eq!((o.status.code(), text(&o.stdout)), (Some(0), "READY\n".into()), "{args:?}");
+    }
+}
+
+#[test]
+fn a_time_over_the_cap_is_warned_about_and_capped() {
+    let o = daimyo(&["--time-ms", "5000", "--verbose"], first_turns(1).as_bytes());
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let warning = err.lines().next().unwrap();
+    assert_eq!(
+        warning,
+        "daimyo: warning: --time-ms 5000 is over the 900 ms any answer gets (the manager allows \
+         1000 ms); answering within 900 ms"
+    );
+    assert_eq!(text(&o.stdout).lines().count(), 2, "READY and the answer");
+}

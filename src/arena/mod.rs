@@ -99,6 +99,7 @@ impl Entrant {
                 names.join(", ")
             ));
         }
+        players::check(name, &budget).map_err(|e| format!("'{spec}': {e}"))?;
         Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget })
     }
 
