@@ -8,7 +8,8 @@
 //! - `model`: how each opponent chooses, learnt in the game; `params`: every tunable;
 //!   `timeman`: the clock; `search`: the Monte Carlo search; `bot`; `players`: every built-in by
 //!   name;
-//! - `protocol`: the manager's text; `player`: the stdin/stdout loop; `args`; `arena`: many games
+//! - `protocol`: the manager's text; `board`: a game as text for a person; `player`: the
+//!   stdin/stdout loop; `args`; `arena`: many games
 //!   under the manager's rules; `bench`; `cli`: the command line.
 
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
@@ -27,6 +28,7 @@ pub mod search;
 pub mod bot;
 pub mod players;
 pub mod protocol;
+pub mod board;
 pub mod player;
 pub mod args;
 pub mod arena;

@@ -17,6 +17,9 @@ use crate::strategies::Fixed;
 
 pub const FEATURES: usize = 5;
 
+/// The features by name, in order, for a person to read a style by.
+pub const FEATURE_NAMES: [&str; FEATURES] = ["strength", "behind", "lead", "tied", "last"];
+
 /// Features of every lord for the daimyo in column `c`, from public intimacies.
 pub fn features(
     strengths: &[u8; LORDS],
@@ -55,6 +58,22 @@ pub enum Style {
     Picks([f64; FEATURES]),
     /// A memoryless built-in strategy.
     Strategy(Fixed),
+}
+
+impl Style {
+    /// What a person reads the style as: `uniform`, the pick rule's non-zero weights by feature
+    /// (`picks(strength +1.0)`), or the strategy's name.
+    pub fn label(&self) -> String {
+        match self {
+            Style::Picks(w) if w.iter().all(|&x| x == 0.0) => "uniform".into(),
+            Style::Picks(w) => {
+                let named = FEATURE_NAMES.iter().zip(w).filter(|(_, x)| **x != 0.0);
+                let parts: Vec<String> = named.map(|(n, x)| format!("{n} {x:+.1}")).collect();
+                format!("picks({})", parts.join(" "))
+            }
+            Style::Strategy(rule) => format!("{rule:?}").to_lowercase(),
+        }
+    }
 }
 
 /// Model parameters, all in one place.
@@ -226,6 +245,18 @@ mod tests {
             t.play_agents(&mut agents);
         }
         Opponents::learn(t.known[0].position(), &MODEL)
+    }
+
+    #[test]
+    fn styles_have_distinct_labels() {
+        let labels: Vec<String> = MODEL.styles.iter().map(|s| s.0.label()).collect();
+        assert_eq!(labels[0], "uniform");
+        assert_eq!(labels[1], "picks(strength +1.0)");
+        assert!(labels.contains(&"greedy".to_string()), "{labels:?}");
+        let mut unique = labels.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), labels.len(), "{labels:?}");
     }
 
     fn weight_of(o: &Opponents, c: usize, style: Style) -> f64 {

@@ -6,7 +6,8 @@
 //! warning and play goes on; end of input between turns ends quietly with 0, and so does a
 //! closed stdout. Warnings and reports arrive as data and are worded here.
 
-use crate::agent::{Agent, Report};
+use crate::agent::Agent;
+use crate::board::{self, Paint};
 use crate::knowledge::{Line, Tracker, Warning};
 use crate::protocol::InputReader;
 use crate::rules::{MAX_INTIMACY, Phase, View};
@@ -71,10 +72,12 @@ pub fn run(
         if settings.verbose {
             let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
             let (t, p) = (view.turn, view.phase.letter());
-            let _ = writeln!(err, "turn {t} {p}: played {mv} after {ms:.1} ms");
+            let mut text = format!("turn {t} {p}: played {mv} after {ms:.1} ms\n");
+            text += &board::seat_board(known.position(), Paint(false), "  ");
             if let Some(r) = agent.report() {
-                let _ = write!(err, "{}", report(&r));
+                text += &board::report(&r, &board::OTHER_COLUMNS, "  ");
             }
+            let _ = err.write_all(text.as_bytes());
         }
     }
 }
@@ -136,23 +139,4 @@ fn name(line: Line, prep: &str) -> String {
         Line::Public { column } => format!("public intimacy {prep} column {column}"),
         Line::Own | Line::Night => "own intimacy (R line)".into(),
     }
-}
-
-/// A search's report in lines, indented under the turn's line.
-fn report(r: &Report) -> String {
-    let mut out = format!("  {} rollouts\n", r.rollouts);
-    if let Some((model, uniform)) = r.reveal {
-        out += &format!(
-            "  nights 2 and 4 revealed: the turn-5 posterior gave {model:.4} to what came out \
-             ({:.1}x the {uniform:.4} of uniform picks)\n",
-            model / uniform.max(1e-12)
-        );
-    }
-    for c in &r.candidates {
-        out += &format!(
-            "  {}  win {:.3}  margin {:+.2}  rollouts {}\n",
-            c.mv, c.win, c.margin, c.rollouts
-        );
-    }
-    out
 }

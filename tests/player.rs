@@ -138,3 +138,47 @@ fn a_time_over_the_cap_is_warned_about_and_capped() {
     );
     assert_eq!(text(&o.stdout).lines().count(), 2, "READY and the answer");
 }
+
+#[test]
+fn verbose_shows_the_board_the_scores_and_the_search() {
+    let (_, game) = common::games().swap_remove(0);
+    let input = game["inputs"][0].as_str().unwrap();
+    let o =
+        daimyo(&["--verbose", "--rollouts", "3000", "--no-clock", "--seed", "1"], input.as_bytes());
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    // Each turn's lines, from its `turn T P: played ...` line on.
+    let mut turns: Vec<String> = Vec::new();
+    for line in err.lines() {
+        if line.starts_with("turn ") && line.contains(": played") {
+            turns.push(String::new());
+        }
+        if let Some(t) = turns.last_mut() {
+            *t += &format!("{line}\n");
+        }
+    }
+    assert_eq!(turns.len(), 9, "{err}");
+    let row = |turn: &String, label: &str| -> Vec<String> {
+        let rest = turn.lines().find_map(|l| l.trim_start().strip_prefix(label));
+        rest.unwrap_or("").split_whitespace().map(String::from).collect()
+    };
+    let strengths: Vec<String> = common::strengths(&game).iter().map(|s| s.to_string()).collect();
+    assert_eq!(row(&turns[0], "strength"), strengths);
+    assert_eq!(row(&turns[0], "you"), ["0"; 6]);
+    // On turn 9 the turn-5 scores are known: the manager's, seat 0 first.
+    let want: Vec<String> = game["totals_after_turn5"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| daimyo::board::points((v.as_f64().unwrap() * 12.0).round() as i32))
+        .collect();
+    assert_eq!(row(&turns[8], "turn 5"), want, "{}", turns[8]);
+    assert!(row(&turns[0], "turn 5").is_empty(), "not known on turn 1");
+    assert_eq!(row(&turns[8], "if scored now").len(), 4);
+    // Night 8 is hidden on turn 9, with the others' per-lord total known.
+    let night8 = row(&turns[8], "night 8 (others)");
+    let total: u32 = night8.iter().map(|n| n.parse::<u32>().unwrap()).sum();
+    assert_eq!(total, 6, "{}", turns[8]);
+    assert!(turns[8].contains("\n  column 1 plays like: "), "{}", turns[8]);
+    assert!(turns[8].contains("night 8, likeliest split of the others' picks: "), "{}", turns[8]);
+}

@@ -18,7 +18,9 @@ mod rollout;
 pub use models::PickModel;
 pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 
+use crate::agent::NightGuess;
 use crate::knowledge::Position;
+use crate::model::Opponents;
 use crate::moves::{self, MAX_MOVES};
 use crate::params::{Allocation, Search as Params};
 use crate::rules::{Move, Phase};
@@ -74,6 +76,10 @@ pub struct SearchResult {
     /// Candidates, best first (all of them).
     pub ranked: Vec<(Move, Tally)>,
     pub rollouts: u64,
+    /// The others' posterior weights over the model's styles, when the model is learnt.
+    pub opponents: Option<Opponents>,
+    /// The likeliest split of each hidden night with a known total.
+    pub nights: Vec<NightGuess>,
 }
 
 /// Rounds of rollouts: in a round every candidate still in play meets the same world and the
@@ -164,7 +170,12 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
         .iter()
         .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
         .collect();
-    SearchResult { best: ranked[0].0, ranked, rollouts: rounds.done }
+    let opponents = match models {
+        Models::Learned(l) => Some(l.now),
+        Models::Prior(_) => None,
+    };
+    let nights = ro.nights.clone();
+    SearchResult { best: ranked[0].0, ranked, rollouts: rounds.done, opponents, nights }
 }
 
 #[cfg(test)]

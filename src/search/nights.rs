@@ -44,6 +44,21 @@ impl NightSampler {
         hidden.map(|h| NightSampler::new(h.others, night_models(pos, models, h.turn))).collect()
     }
 
+    /// Every split of the known total with its probability (nothing when the total is unknown).
+    fn splits(&self) -> impl Iterator<Item = ([Row; 3], f64)> + '_ {
+        let total = self.splits.last().map_or(1.0, |x| x.0);
+        let before = std::iter::once(0.0).chain(self.splits.iter().map(|s| s.0));
+        self.splits
+            .iter()
+            .zip(before)
+            .map(move |(&(acc, split), prev)| (split, (acc - prev) / total))
+    }
+
+    /// The likeliest split of the known total and its probability.
+    pub fn likeliest(&self) -> Option<([Row; 3], f64)> {
+        self.splits().max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
     /// Increments (worth 2 per negotiation) for columns 1..3.
     pub fn draw(&self, rng: &mut impl Rng) -> [u64; 3] {
         match self.splits.last() {
@@ -77,18 +92,7 @@ pub fn night_posteriors(pos: &Position, rivals: &Rivals) -> NightPosteriors {
     known
         .map(|h| {
             let s = NightSampler::new(h.others, night_models(pos, &models, h.turn));
-            let total = s.splits.last().map_or(1.0, |x| x.0);
-            let mut prev = 0.0;
-            let dist = s
-                .splits
-                .iter()
-                .map(|&(acc, split)| {
-                    let p = (acc - prev) / total;
-                    prev = acc;
-                    (split, p)
-                })
-                .collect();
-            (h.turn, dist)
+            (h.turn, s.splits().collect())
         })
         .collect()
 }

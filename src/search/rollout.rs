@@ -6,7 +6,8 @@
 
 use super::models::{Models, draw_move};
 use super::nights::NightSampler;
-use crate::knowledge::Position;
+use crate::agent::NightGuess;
+use crate::knowledge::{HiddenNight, Position};
 use crate::model::Board;
 use crate::moves::{DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT};
 use crate::params::Search as Params;
@@ -41,6 +42,8 @@ pub struct Rollouts {
     pool_mask: u64,
     /// Pre-drawn true intimacies at the start of the turn.
     pub worlds: Vec<[u64; DAIMYO]>,
+    /// The likeliest split of each hidden night with a known total, as the worlds are drawn.
+    pub nights: Vec<NightGuess>,
 }
 
 /// Fills the first `size` entries of a pool with draws and repeats them after.
@@ -78,6 +81,11 @@ impl Rollouts {
                 w
             })
             .collect();
+        let hidden = pos.hidden.iter().flatten().zip(&samplers);
+        let guess = |(h, s): (&HiddenNight, &NightSampler)| {
+            let (split, probability) = s.likeliest()?;
+            Some(NightGuess { turn: h.turn, split, probability })
+        };
         Rollouts {
             strengths: pos.strengths,
             turn: pos.turn,
@@ -86,6 +94,7 @@ impl Rollouts {
             pools,
             pool_mask: size as u64 - 1,
             worlds,
+            nights: hidden.filter_map(guess).collect(),
         }
     }
 
