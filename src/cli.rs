@@ -15,6 +15,8 @@ USAGE
   daimyo play NAME [OPTIONS]    play as a built-in strategy instead of the bot
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
+  daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
+                                JSON, or a --log file (daimyo show --help)
   daimyo --help                 this text
   daimyo --version              the version
 
@@ -26,7 +28,11 @@ PLAYER OPTIONS
   --no-clock      with --rollouts only: no deadline, so the same seed gives the same move
                   whatever the machine's load (never under the manager: answers may be late)
   --seed N        seed of the search (default: random)
-  --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
+  --verbose       on stderr, each turn: the board, the scores, the best candidates with
+                  their win rates, the others' likeliest styles, rollouts, time used
+  --log FILE      append to FILE what was read and answered and each turn's search summary,
+                  for daimyo show FILE; a file that cannot be written is reported once and
+                  play goes on
 
 The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";
@@ -36,11 +42,17 @@ struct PlayerArgs {
     budget: Budget,
     seed: Option<u64>,
     verbose: bool,
+    log: Option<String>,
 }
 
 fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
-    let mut p =
-        PlayerArgs { name: "bot".into(), budget: Budget::default(), seed: None, verbose: false };
+    let mut p = PlayerArgs {
+        name: "bot".into(),
+        budget: Budget::default(),
+        seed: None,
+        verbose: false,
+        log: None,
+    };
     let mut i = 0;
     if args.first().map(String::as_str) == Some("play") {
         match args.get(1) {
@@ -60,6 +72,7 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
             "--no-clock" => p.budget.no_clock = true,
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
+            "--log" => p.log = Some(value(args, &mut i)?),
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),
         }
         i += 1;
@@ -100,6 +113,7 @@ pub fn main(args: &[String]) -> i32 {
         }
         Some("arena") => crate::arena::main(&args[1..]),
         Some("bench") => crate::bench::main(&args[1..]),
+        Some("show") => crate::show::main(&args[1..]),
         _ => {
             let p = match player_args(args) {
                 Ok(p) => p,
@@ -115,6 +129,8 @@ pub fn main(args: &[String]) -> i32 {
                 seed: p.seed.unwrap_or_else(rand::random),
                 verbose: p.verbose,
                 typed: stdin.is_terminal(),
+                log: p.log,
+                budget: p.budget,
             };
             let stdout = std::io::stdout();
             let mut out = stdout.lock();

@@ -4,13 +4,16 @@
 //! by a flush (the manager takes the first chunk it reads as the whole answer). Malformed input
 //! ends the game with a one-line message on stderr and exit code 2; impossible input earns a
 //! warning and play goes on; end of input between turns ends quietly with 0, and so does a
-//! closed stdout. Warnings and reports arrive as data and are worded here.
+//! closed stdout. Warnings and reports arrive as data and are worded here. `--log` appends what
+//! was read, answered and reported to a file after each answer has left (`gamelog`).
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Report};
 use crate::board::{self, Paint};
+use crate::gamelog::{self, Log};
 use crate::knowledge::{Line, Tracker, Warning};
 use crate::protocol::InputReader;
 use crate::rules::{MAX_INTIMACY, Phase, View};
+use crate::timeman::Budget;
 use std::io::{Read, Write};
 use std::time::Instant;
 
@@ -26,6 +29,10 @@ pub struct Settings {
     /// Stdin is a terminal: a person types, so each turn's clock starts when its input ends and
     /// the line layout does not matter.
     pub typed: bool,
+    /// The file to append the game's log to (`--log`).
+    pub log: Option<String>,
+    /// The budget the agent was given, for the log's header.
+    pub budget: Budget,
 }
 
 /// Plays one game on the given streams; returns the process exit code.
@@ -43,13 +50,22 @@ pub fn run(
     if settings.typed {
         reader = reader.typed();
     }
+    let mut log = Log::new(settings.log.clone());
+    if settings.log.is_some() {
+        reader = reader.record();
+        let (name, typed) = (agent.name(), settings.typed);
+        log.write(&gamelog::header(&name, settings.seed, &settings.budget, typed), err);
+    }
     let mut known: Option<Tracker> = None;
     loop {
         let turn = match reader.next_turn() {
             Ok(Some(t)) => t,
             Ok(None) => return 0,
             Err(e) => {
-                let _ = writeln!(err, "daimyo: malformed input at {e}");
+                let message = format!("malformed input at {e}");
+                let _ = writeln!(err, "daimyo: {message}");
+                let sent = String::from_utf8_lossy(&reader.take_read()).into_owned();
+                log.write(&gamelog::error_line(&message, &sent), err);
                 return EXIT_MALFORMED;
             }
         };
@@ -59,27 +75,41 @@ pub fn run(
             agent.new_game(strengths, settings.seed);
             Tracker::new(strengths)
         });
-        for w in known.observe(&view) {
-            let _ = writeln!(err, "daimyo: warning, turn {}: {}", view.turn, warning(&view, w));
+        let warnings: Vec<String> =
+            known.observe(&view).into_iter().map(|w| warning(&view, w)).collect();
+        for w in &warnings {
+            let _ = writeln!(err, "daimyo: warning, turn {}: {w}", view.turn);
         }
         let mv = agent.act(known, turn.started);
-        let line = format!("{mv}\n");
-        if out.write_all(line.as_bytes()).and_then(|_| out.flush()).is_err() {
+        let answer = mv.to_string();
+        if out.write_all(format!("{answer}\n").as_bytes()).and_then(|_| out.flush()).is_err() {
             return 0;
         }
         let done = Instant::now();
         reader.answered(done);
+        let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
+        let report = agent.report();
         if settings.verbose {
-            let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
-            let (t, p) = (view.turn, view.phase.letter());
-            let mut text = format!("turn {t} {p}: played {mv} after {ms:.1} ms\n");
-            text += &board::seat_board(known.position(), Paint(false), "  ");
-            if let Some(r) = agent.report() {
-                text += &board::report(&r, &board::OTHER_COLUMNS, "  ");
-            }
-            let _ = err.write_all(text.as_bytes());
+            let _ = err.write_all(verbose(known, &answer, ms, report.as_ref()).as_bytes());
+        }
+        if settings.log.is_some() {
+            let sent = String::from_utf8_lossy(&reader.take_read()).into_owned();
+            let t = gamelog::Turn { sent, answer, ms, warnings, report };
+            log.write(&gamelog::turn_line(&t), err);
         }
     }
+}
+
+/// A turn for `--verbose`: the move and its time, the board, the scores and the report.
+fn verbose(known: &Tracker, answer: &str, ms: f64, report: Option<&Report>) -> String {
+    let view = known.view();
+    let (t, p) = (view.turn, view.phase.letter());
+    let mut text = format!("turn {t} {p}: played {answer} after {ms:.1} ms\n");
+    text += &board::seat_board(known.position(), Paint(false), "  ");
+    if let Some(r) = report {
+        text += &board::report(r, &board::OTHER_COLUMNS, "  ");
+    }
+    text
 }
 
 /// A warning about `view` in words.

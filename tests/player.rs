@@ -3,29 +3,11 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use common::{daimyo, text};
+use std::process::Command;
 
 fn exe() -> &'static str {
     env!("CARGO_BIN_EXE_daimyo")
-}
-
-/// Runs `daimyo ARGS` with `input` on stdin.
-fn daimyo(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(exe())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A player that refuses its arguments exits before reading: a closed pipe is no failure.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// The first `turns` turns of a recorded game, as the manager wrote them.

@@ -63,6 +63,17 @@ impl<R: Read> InputReader<R> {
         self.strengths
     }
 
+    /// Keeps the text read, turn by turn, for `take_read`.
+    pub fn record(mut self) -> Self {
+        self.lex.record();
+        self
+    }
+
+    /// The text read since the last call (a whole turn's after `next_turn`), if `record`ed.
+    pub fn take_read(&mut self) -> Vec<u8> {
+        self.lex.take_read()
+    }
+
     /// Tells the reader an answer has just been written.
     pub fn answered(&mut self, at: Instant) {
         self.answered_at = Some(at);
@@ -238,6 +249,30 @@ mod tests {
         }
         let e = err_of(&TURN1.replace('\n', " ").replace(" 1 D ", " 1 X "));
         assert!(e.message.contains("phase D or N"), "{e}");
+    }
+
+    #[test]
+    fn the_text_of_each_turn_is_kept_when_asked() {
+        let game = format!("{TURN1}2 N\n{}", "0 0 0 0\n".repeat(6) + "0 0 0 0 0 0\n");
+        for chunk in [1, 7, 4096] {
+            let lines = game.lines().map(|l| format!("{l}\n"));
+            let pieces: Vec<String> = lines
+                .collect::<String>()
+                .as_bytes()
+                .chunks(chunk)
+                .map(|c| String::from_utf8(c.to_vec()).unwrap())
+                .collect();
+            let src = Lines { lines: pieces, sent: vec![] };
+            let mut r = InputReader::new(src).record();
+            r.next_turn().unwrap().unwrap();
+            assert_eq!(String::from_utf8(r.take_read()).unwrap(), TURN1, "chunks of {chunk}");
+            r.next_turn().unwrap().unwrap();
+            let second = String::from_utf8(r.take_read()).unwrap();
+            assert_eq!(format!("{TURN1}{second}"), game, "chunks of {chunk}");
+        }
+        let mut r = InputReader::new(TURN1.as_bytes());
+        r.next_turn().unwrap();
+        assert!(r.take_read().is_empty(), "nothing kept unless asked");
     }
 
     #[test]

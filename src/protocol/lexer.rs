@@ -73,6 +73,10 @@ pub struct Lexer<R: Read> {
     eof: bool,
     /// Whether anything has been read yet (a byte-order mark is looked for only at the start).
     begun: bool,
+    /// The bytes read so far and not yet handed out by `take_read`, when asked for: those of the
+    /// buffer before `mark` are in it.
+    transcript: Option<Vec<u8>>,
+    mark: usize,
     /// The protocol line being read and the one before it.
     item: Item,
     prev: Item,
@@ -132,6 +136,8 @@ impl<R: Read> Lexer<R> {
             pos_in_line: 0,
             eof: false,
             begun: false,
+            transcript: None,
+            mark: 0,
             item: NO_ITEM,
             prev: NO_ITEM,
             lines: None,
@@ -144,6 +150,9 @@ impl<R: Read> Lexer<R> {
     fn fill(&mut self) -> Result<bool, InputError> {
         if self.eof {
             return Ok(false);
+        }
+        if let Some(t) = &mut self.transcript {
+            t.extend_from_slice(&self.buf[self.mark..self.end]);
         }
         let mut n = self.read_at(0)?;
         let mut skip = 0;
@@ -165,6 +174,7 @@ impl<R: Read> Lexer<R> {
             return Ok(false);
         }
         (self.start, self.end, self.chunk_time) = (skip, n, Instant::now());
+        self.mark = skip;
         if skip == n {
             return self.fill();
         }
@@ -180,6 +190,29 @@ impl<R: Read> Lexer<R> {
                 Err(e) => return Err(self.err(self.line, 0, format!("cannot read input: {e}"))),
             }
         }
+    }
+
+    /// Keeps the bytes read, for `take_read`.
+    pub fn record(&mut self) {
+        self.transcript = Some(Vec::new());
+    }
+
+    /// The bytes read since the last call, up to the end of the current line if it is already
+    /// here (a turn's text with its last newline); empty unless `record` was called.
+    pub fn take_read(&mut self) -> Vec<u8> {
+        let Some(t) = &mut self.transcript else { return Vec::new() };
+        while self.start < self.end && self.buf[self.start].is_ascii_whitespace() {
+            let b = self.buf[self.start];
+            self.start += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.pos_in_line = 0;
+                break;
+            }
+        }
+        t.extend_from_slice(&self.buf[self.mark..self.start]);
+        self.mark = self.start;
+        std::mem::take(t)
     }
 
     pub fn err(&self, line: usize, token: usize, message: String) -> InputError {

@@ -134,3 +134,24 @@ pub fn has_panic_text(s: &str) -> bool {
 pub fn is_printable(s: &str) -> bool {
     s.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
 }
+
+/// Runs the real binary, `daimyo ARGS`, with `input` on stdin.
+pub fn daimyo(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A player that refuses its arguments exits before reading: a closed pipe is no failure.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Bytes as text, for assertions.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
