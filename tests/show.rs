@@ -195,3 +195,15 @@ fn a_log_that_cannot_be_written_does_not_disturb_play() {
         "{err}"
     );
 }
+
+#[test]
+fn the_shipped_samples() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let result = run(&["show", &format!("{dir}/samples/result.json")], b"");
+    let s = text(&result.stdout);
+    assert!(s.ends_with("\nwinner: seat 2 (+10)\n"), "{s}");
+    let log = run(&["show", &format!("{dir}/samples/game.log")], b"");
+    let s = text(&log.stdout);
+    assert!(log.status.success(), "{}", text(&log.stderr));
+    assert_eq!(s.matches("): answered ").count(), 9, "{s}");
+}
