@@ -114,31 +114,33 @@ pub fn main(args: &[String]) -> i32 {
         Some("arena") => crate::arena::main(&args[1..]),
         Some("bench") => crate::bench::main(&args[1..]),
         Some("show") => crate::show::main(&args[1..]),
-        _ => {
-            let p = match player_args(args) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("daimyo: {e}");
-                    return 2;
-                }
-            };
-            warn_over_cap(&p.budget);
-            let mut agent = players::agent(&p.name, p.budget).expect("checked with the arguments");
-            let stdin = std::io::stdin();
-            let settings = crate::player::Settings {
-                seed: p.seed.unwrap_or_else(rand::random),
-                verbose: p.verbose,
-                typed: stdin.is_terminal(),
-                log: p.log,
-                budget: p.budget,
-            };
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            let mut err = std::io::stderr();
-            let code =
-                crate::player::run(stdin.lock(), &mut out, &mut err, agent.as_mut(), &settings);
-            let _ = err.flush();
-            code
-        }
+        _ => play(args),
     }
+}
+
+/// The player: one game on stdin and stdout.
+fn play(args: &[String]) -> i32 {
+    let p = match player_args(args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("daimyo: {e}");
+            return 2;
+        }
+    };
+    warn_over_cap(&p.budget);
+    let mut agent = players::agent(&p.name, p.budget).expect("checked with the arguments");
+    let stdin = std::io::stdin();
+    let settings = crate::player::Settings {
+        seed: p.seed.unwrap_or_else(rand::random),
+        verbose: p.verbose,
+        typed: stdin.is_terminal(),
+        log: p.log,
+        budget: p.budget,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut err = std::io::stderr();
+    let code = crate::player::run(stdin.lock(), &mut out, &mut err, agent.as_mut(), &settings);
+    let _ = err.flush();
+    code
 }

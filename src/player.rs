@@ -53,8 +53,8 @@ pub fn run(
     let mut log = Log::new(settings.log.clone());
     if settings.log.is_some() {
         reader = reader.record();
-        let (name, typed) = (agent.name(), settings.typed);
-        log.write(&gamelog::header(&name, settings.seed, &settings.budget, typed), err);
+        let (name, budget) = (agent.name(), &settings.budget);
+        log.write(&gamelog::header(&name, settings.seed, budget, settings.typed), err);
     }
     let mut known: Option<Tracker> = None;
     loop {
@@ -64,8 +64,7 @@ pub fn run(
             Err(e) => {
                 let message = format!("malformed input at {e}");
                 let _ = writeln!(err, "daimyo: {message}");
-                let sent = String::from_utf8_lossy(&reader.take_read()).into_owned();
-                log.write(&gamelog::error_line(&message, &sent), err);
+                log.write(&gamelog::error_line(&message, &read_text(&mut reader)), err);
                 return EXIT_MALFORMED;
             }
         };
@@ -93,11 +92,15 @@ pub fn run(
             let _ = err.write_all(verbose(known, &answer, ms, report.as_ref()).as_bytes());
         }
         if settings.log.is_some() {
-            let sent = String::from_utf8_lossy(&reader.take_read()).into_owned();
-            let t = gamelog::Turn { sent, answer, ms, warnings, report };
+            let t = gamelog::Turn { sent: read_text(&mut reader), answer, ms, warnings, report };
             log.write(&gamelog::turn_line(&t), err);
         }
     }
+}
+
+/// The text read since the last turn, for the log.
+fn read_text(reader: &mut InputReader<impl Read>) -> String {
+    String::from_utf8_lossy(&reader.take_read()).into_owned()
 }
 
 /// A turn for `--verbose`: the move and its time, the board, the scores and the report.

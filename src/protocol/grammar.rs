@@ -34,8 +34,8 @@ pub struct InputReader<R: Read> {
 #[derive(Clone, Copy, Debug)]
 pub struct TurnInput {
     pub view: View,
-    /// When the turn's first byte arrived (or the last answer left, if later); when typed at a
-    /// terminal, when its last line was entered.
+    /// When the turn's first byte arrived (when typed at a terminal, when its last line was
+    /// entered), or when the last answer left, if later.
     pub started: Instant,
 }
 
@@ -159,11 +159,8 @@ impl<R: Read> InputReader<R> {
             Phase::Day => Some(self.row("the N line", "the N line (a day turn has one),")?),
             Phase::Night => None,
         };
-        let started = if self.typed {
-            self.lex.last_arrival
-        } else {
-            self.answered_at.filter(|&a| a > started).unwrap_or(started)
-        };
+        let started = if self.typed { self.lex.last_arrival } else { started };
+        let started = self.answered_at.filter(|&a| a > started).unwrap_or(started);
         let turn = self.lex.turn;
         Ok(Some(TurnInput { view: View { turn, phase, public, own, last_night }, started }))
     }
