@@ -71,6 +71,7 @@ pub fn main(args: &[String]) -> i32 {
         }
         Some("arena") => crate::arena::main(&args[1..]),
         Some("bench") => crate::bench::main(&args[1..]),
+        Some("fit") => crate::fit::main(&args[1..]),
         _ => {
             let p = match player_args(args) {
                 Ok(p) => p,

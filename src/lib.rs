@@ -17,6 +17,7 @@
 pub mod mt;
 pub mod rules;
 pub mod moves;
+pub mod policy;
 pub mod knowledge;
 pub mod agent;
 pub mod strategies;
@@ -31,4 +32,5 @@ pub mod player;
 pub mod args;
 pub mod arena;
 pub mod bench;
+pub mod fit;
 pub mod cli;
