@@ -41,7 +41,7 @@ impl Bot {
         let styles = model.styles.iter().enumerate();
         styles
             .map(|(k, (style, _))| StyleWeights {
-                label: style.label(),
+                label: style.label().to_string(),
                 weights: std::array::from_fn(|c| o.weights[c + 1][k]),
             })
             .collect()

@@ -114,6 +114,7 @@ pub fn main(args: &[String]) -> i32 {
         Some("arena") => crate::arena::main(&args[1..]),
         Some("bench") => crate::bench::main(&args[1..]),
         Some("show") => crate::show::main(&args[1..]),
+        Some("fit") => crate::fit::main(&args[1..]),
         _ => play(args),
     }
 }

@@ -18,6 +18,7 @@
 pub mod mt;
 pub mod rules;
 pub mod moves;
+pub mod policy;
 pub mod knowledge;
 pub mod agent;
 pub mod strategies;
@@ -34,5 +35,6 @@ pub mod player;
 pub mod args;
 pub mod arena;
 pub mod bench;
+pub mod fit;
 pub mod show;
 pub mod cli;

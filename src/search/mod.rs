@@ -286,11 +286,15 @@ mod tests {
             (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
         };
         let Models::Learned(l) = Models::new(pos, &BOT.rivals) else { panic!("a learnt model") };
-        let share = l.for_later.uniform_share(&l.params);
+        let share = l.now.uniform_share(&l.params);
         assert!((0.05..0.95).contains(&share), "{share}");
-        let gated = |g: f64| run(Later::Model { gate: Some(g) });
+        let gated = |g: f64| run(Later::Policy { gate: Some(g) });
         assert_eq!(gated(share - 0.01), run(Later::Uniform));
-        assert_eq!(gated(share + 0.01), run(Later::Model { gate: None }));
-        assert_ne!(run(Later::Uniform).1, run(Later::Model { gate: None }).1, "the regimes differ");
+        assert_eq!(gated(share + 0.01), run(Later::Policy { gate: None }));
+        assert_ne!(
+            run(Later::Uniform).1,
+            run(Later::Policy { gate: None }).1,
+            "the regimes differ"
+        );
     }
 }

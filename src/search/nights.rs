@@ -78,7 +78,7 @@ impl NightSampler {
 /// board.
 fn night_models(pos: &Position, models: &Models, turn: u8) -> [Vec<f64>; DAIMYO] {
     let public = pos.history[turn as usize].unwrap_or(pos.public);
-    models.moves_at(&Board { strengths: pos.strengths, public, turn, phase: Phase::Night }, false)
+    models.moves_at(&Board::at(pos, public, turn, Phase::Night))
 }
 
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
@@ -137,9 +137,8 @@ mod tests {
     fn hidden_nights_follow_the_public_totals() {
         let total = Row::from_array([2, 0, 0, 0, 3, 1]);
         let prior = Models::Prior(PickModel::prior(&[3, 4, 5, 6, 3, 4], 0.5, 2.0));
-        let board =
-            Board { strengths: [3; 6], public: [Row::ZERO; DAIMYO], turn: 2, phase: Phase::Night };
-        let night = prior.moves_at(&board, false);
+        let board = Board::open([3; 6], [Row::ZERO; DAIMYO], 2, Phase::Night);
+        let night = prior.moves_at(&board);
         let s = NightSampler::new(Some(total), night);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..1000 {
