@@ -1,15 +1,16 @@
 //! The arena: the referee against the 60 official recorded games, real processes that behave
-//! and misbehave, the command line and its `--out` lines, and the table's arithmetic.
+//! and misbehave, the command line, its table and its `--out` lines, and the table's arithmetic.
 
 use daimyo::arena::process::Program;
 use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
-use daimyo::arena::stats::{Stats, mean_interval};
+use daimyo::arena::stats::{Stats, effective_games, wilson};
 use daimyo::arena::{Entrant, json_line};
 use daimyo::rules::View;
 use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
 use daimyo::timeman::Budget;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -194,6 +195,78 @@ fn numbers(v: &Value) -> Vec<i64> {
     v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
 }
 
+/// A run that must succeed: its stdout and stderr.
+fn arena(args: &[&str]) -> (String, String) {
+    let r = daimyo(&[&["arena"], args].concat());
+    let err = String::from_utf8(r.stderr).unwrap();
+    assert!(r.status.success(), "{args:?}: {err}");
+    (String::from_utf8(r.stdout).unwrap(), err)
+}
+
+/// A fresh scratch path for one test.
+fn scratch(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("daimyo-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&p);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn program_path(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(name);
+    path.to_string_lossy().into()
+}
+
+/// Cells separated by two spaces or more.
+fn cells(line: &str) -> Vec<String> {
+    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
+}
+
+/// A table row: whether it is marked the leader, and its cells by column name.
+struct Row {
+    leader: bool,
+    cell: BTreeMap<String, String>,
+}
+
+impl Row {
+    fn num(&self, column: &str) -> f64 {
+        let c = &self.cell[column];
+        c.trim_end_matches('%').parse().unwrap_or_else(|_| panic!("{column}: {c}"))
+    }
+
+    /// The interval's ends, in percent.
+    fn interval(&self) -> (f64, f64) {
+        let (low, high) = self.cell["95% interval"].split_once('–').unwrap();
+        (low.parse().unwrap(), high.parse().unwrap())
+    }
+}
+
+/// Every table of an output, in order.
+fn tables(text: &str) -> Vec<Vec<Row>> {
+    let mut out: Vec<Vec<Row>> = Vec::new();
+    let mut columns: Option<Vec<String>> = None;
+    for line in text.lines() {
+        if line.starts_with("entrant ") {
+            columns = Some(cells(line));
+            out.push(Vec::new());
+        } else if let Some(names) = columns.as_ref().filter(|_| line.len() > 2) {
+            let values = cells(&line[2..]);
+            assert_eq!(values.len(), names.len(), "{line}");
+            let cell = names.iter().cloned().zip(values).collect();
+            out.last_mut().unwrap().push(Row { leader: line.starts_with("* "), cell });
+        } else {
+            columns = None;
+        }
+    }
+    out
+}
+
+/// The `--out` lines of a file, which is removed.
+fn out_lines(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::remove_file(path).unwrap();
+    text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
 #[test]
 fn arena_with_external_programs() {
     let exe = env!("CARGO_BIN_EXE_daimyo");
@@ -221,7 +294,9 @@ fn arena_with_external_programs() {
     let lines: Vec<&str> = table.lines().collect();
     assert!(lines[0].contains("seeds 41..42") && lines[0].contains("8 games"), "{table}");
     assert_eq!(lines.len(), 5, "header, column names, three entrants:\n{table}");
-    assert!(lines[2].starts_with(&random) && lines[2].contains(" 16 "), "{table}");
+    let rows = &tables(&table)[0];
+    let exec_row = rows.iter().find(|r| r.cell["entrant"] == random).unwrap();
+    assert_eq!(exec_row.cell["games"], "16");
     let width = |l: &str| l.chars().count();
     assert!(lines[2..].iter().all(|l| width(l) == width(lines[1])), "aligned:\n{table}");
 
@@ -259,6 +334,87 @@ fn arena_with_external_programs() {
         assert_eq!(numbers(&g["malformed"]), [0; 4]);
         assert!(g["ready"].as_array().unwrap().iter().all(|r| r == true));
         assert!(g["max_ms"].as_array().unwrap().iter().all(|m| m.as_f64().unwrap() < 1000.0));
+    }
+}
+
+#[test]
+fn table_rows_by_win_share_with_the_leader_marked_and_never_a_point_interval() {
+    let (text, _) = arena(&[
+        "--seeds", "2", "--jobs", "2", "--quiet", "random", "margins", "greedy", "knapsack",
+    ]);
+    let rows = &tables(&text)[0];
+    assert_eq!(rows.len(), 4, "{text}");
+    let shares: Vec<f64> = rows.iter().map(|r| r.num("win share")).collect();
+    assert!(shares.windows(2).all(|w| w[0] >= w[1]), "sorted: {text}");
+    assert!(shares[0] > shares[3], "{text}");
+    for r in rows {
+        assert_eq!(r.leader, r.num("win share") == shares[0], "{text}");
+        let (low, high) = r.interval();
+        let share = r.num("win share");
+        assert!(low <= share && share <= high && high - low >= 10.0, "8 games: {text}");
+    }
+    // Four identical deterministic players tie every game: no spread at all, and yet an
+    // interval as wide as 48 independent games at 25% would give.
+    let (text, _) =
+        arena(&["--seeds", "3", "--jobs", "2", "--quiet", "greedy", "greedy", "greedy", "greedy"]);
+    let rows = &tables(&text)[0];
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].num("win share"), rows[0].num("draws")), (25.0, 48.0));
+    let z = 1.959964f64;
+    let n = 48.0;
+    let half = z * (0.25 * 0.75 / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let centre = (0.25 + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let (low, high) = rows[0].interval();
+    assert!((low - 100.0 * (centre - half)).abs() < 0.06, "{text}");
+    assert!((high - 100.0 * (centre + half)).abs() < 0.06, "{text}");
+}
+
+#[test]
+fn programs_that_never_say_ready_or_crash_show_in_the_table() {
+    let exits = format!("exec:bash {}", program_path("exits.sh"));
+    let out = scratch("crash.jsonl");
+    let (text, _) = arena(&[
+        "--seeds",
+        "1",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "exec:true",
+        &exits,
+        "random",
+        "random",
+    ]);
+    let rows = &tables(&text)[0];
+    let row = |name: &str| rows.iter().find(|r| r.cell["entrant"] == name).unwrap();
+    let counts = |r: &Row| (r.num("no READY"), r.num("crashed"), r.num("time-outs"));
+    assert_eq!(counts(row("exec:true")), (4.0, 0.0, 0.0), "{text}");
+    assert_eq!(counts(row(&exits)), (0.0, 4.0, 0.0), "{text}");
+    assert_eq!(counts(row("random")), (0.0, 0.0, 0.0), "{text}");
+    for g in out_lines(&out) {
+        let seat = |label: &str| (0..DAIMYO).find(|&s| g["seats"][s] == label).unwrap();
+        assert_eq!(g["ready"][seat("exec:true")], false);
+    }
+}
+
+#[test]
+fn help_explains_every_column_and_option() {
+    let help = String::from_utf8(daimyo(&["arena", "--help"]).stdout).unwrap();
+    // The names each line of the TABLE section explains: its first cell.
+    let table = &help[help.find("\nTABLE\n").unwrap()..];
+    let explained: Vec<&str> = table
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ")?.split("  ").next())
+        .flat_map(|names| names.split(", "))
+        .collect();
+    let (text, _) = arena(&["--seeds", "1", "--quiet", "greedy", "random", "random", "random"]);
+    let header = text.lines().find(|l| l.starts_with("entrant ")).unwrap();
+    for column in cells(header) {
+        assert!(explained.contains(&column.as_str()), "{column} in {explained:?}");
+    }
+    for word in ["Wilson", "between seeds", "draw"] {
+        assert!(help.contains(word), "{word}");
     }
 }
 
@@ -317,33 +473,44 @@ fn record(totals_x12: [i32; DAIMYO]) -> GameRecord {
 }
 
 #[test]
-fn interval_over_seed_blocks() {
-    // Two blocks 0 and 1: mean 0.5, sample sd sqrt(0.5), half-width 1.96 sqrt(0.5) / sqrt(2).
-    let (m, h) = mean_interval(&[0.0, 1.0]);
-    assert_eq!(m, 0.5);
-    assert!((h.unwrap() - 0.98).abs() < 1e-12);
-    // Four blocks: mean 0.25, sd sqrt(0.125 / 3) = 0.204124, half-width 1.96 * 0.204124 / 2.
-    let (m, h) = mean_interval(&[0.5, 0.25, 0.0, 0.25]);
-    assert_eq!(m, 0.25);
-    assert!((h.unwrap() - 0.200041).abs() < 1e-6, "{h:?}");
-    assert_eq!(mean_interval(&[0.3]), (0.3, None));
+fn interval_on_an_effective_number_of_games() {
+    // Wilson's interval for 5 of 10: 0.2366 to 0.7634.
+    let (low, high) = wilson(0.5, 10.0);
+    assert!((low - 0.2366).abs() < 1e-4 && (high - 0.7634).abs() < 1e-4, "{low} {high}");
+    let (low, high) = wilson(0.0, 12.0);
+    assert!(low < 1e-12 && high > 0.2, "no wins in 12 games still leaves room: {low} {high}");
+    // Identical seeds: as many games as were played. One seed: one game.
+    assert_eq!(effective_games(&[(1.0, 4.0); 5]), 20.0);
+    assert_eq!(effective_games(&[(3.0, 12.0)]), 1.0);
+    // All or nothing by seed: the games of a seed go together, worth about one each.
+    assert_eq!(effective_games(&[(4.0, 4.0), (0.0, 4.0)]), 1.0);
+    let n = effective_games(&[(4.0, 4.0), (0.0, 4.0), (4.0, 4.0), (0.0, 4.0)]);
+    assert!((n - 3.0).abs() < 1e-12, "{n}");
 
     // `a` holds one seat and `b` three, over two seeds of two games each.
-    let mut stats = Stats::new(&["a", "b", "b", "b"]);
+    let mut stats = Stats::new(&["a", "b"]);
     stats.add(1, &["a", "b", "b", "b"], &record([24, 0, 0, -24])); // a wins alone
     stats.add(1, &["b", "a", "b", "b"], &record([12, 12, -12, -12])); // a and b share first
     stats.add(2, &["b", "b", "a", "b"], &record([0; 4])); // four-way tie
     stats.add(2, &["b", "b", "b", "a"], &record([12, 0, 0, -12])); // b wins
     let [a, b] = &stats.tallies[..] else { panic!("two labels") };
     assert_eq!((a.seat_games, a.wins, a.draws, b.seat_games, b.wins, b.draws), (4, 1, 2, 12, 1, 4));
-    // a's shares: 1 and 1/2 in seed 1, 1/4 and 0 in seed 2: blocks 0.75 and 0.125.
-    let (share, half) = a.share_interval();
-    assert!((share - 1.75 / 4.0).abs() < 1e-12);
-    assert!((half.unwrap() - 1.96 * (0.625f64 * 0.625 / 2.0).sqrt() / 2f64.sqrt()).abs() < 1e-12);
-    // Mean rank: 1, 1.5, 2.5, 4.
-    assert_eq!(a.rank_sum / 4.0, 2.25);
+    // a's shares: 1 and 1/2 in seed 1, 1/4 and 0 in seed 2: blocks (1.5, 2) and (0.25, 2).
+    let share = a.share().unwrap();
+    assert_eq!(share.share, 1.75 / 4.0);
+    let n = effective_games(&[(1.5, 2.0), (0.25, 2.0)]);
+    assert_eq!(share.effective, n);
+    // By hand: spread (1.5 - 0.875)^2 + (0.25 - 0.875)^2, variance 2 x 0.78125 / 16.
+    assert!((n - 0.4375 * 0.5625 / (2.0 * 0.78125 / 16.0)).abs() < 1e-12, "{n}");
+    assert_eq!((share.low, share.high), wilson(share.share, n));
+    assert_eq!(a.rank_sum / 4.0, 2.25, "mean rank: 1, 1.5, 2.5, 4");
     assert_eq!(a.total_x12, 24, "24 + 12 + 0 - 12");
     assert_eq!(b.times_ms.len(), 6, "seat 0's times go to whoever sat there");
+    let mut text = String::new();
+    stats.render(&mut text);
+    let rows = &tables(&text)[0];
+    assert_eq!(rows[0].cell["entrant"], "a");
+    assert!(rows[0].leader && !rows[1].leader);
 }
 
 #[test]

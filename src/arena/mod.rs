@@ -22,45 +22,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-pub const USAGE: &str = "\
-daimyo arena: many games between four entrants under the official manager's rules
+pub const USAGE: &str = include_str!("usage.txt");
 
-USAGE
-  daimyo arena [OPTIONS] E0 E1 E2 E3
-
-Each seed is played in all 4 seat rotations (rotation r puts entrant (s + r) % 4 in seat s),
-with the lords the official manager draws for that seed. Seats with the same label are merged
-in the table, so `bot random random random` measures the bot against three random players.
-
-ENTRANTS
-  random, greedy, bot       a built-in (see daimyo --help)
-  NAME:time=MS              its time per answer, e.g. bot:time=200
-  NAME:rollouts=N           a fixed rollout budget, e.g. bot:rollouts=20000
-                            (settings combine with a comma: bot:time=300,rollouts=5000)
-  'exec:PROGRAM ARG...'     an external program, split on white space and started directly
-                            (no shell), spoken to exactly as the manager does
-
-Every entrant is held to the manager's rules: READY within 5 s, each answer within 1000 ms
-of the turn's text (one time-out and the seat plays lord 0 for the rest of the game), the
-first chunk read is the whole answer, a program that exited plays lord 0.
-
-OPTIONS
-  --seeds N        number of seeds (default 25); games = 4 N
-  --first-seed S   seeds S, S+1, ..., S+N-1 (default 1)
-  --jobs J         games played at once (default: the number of cores); timed entrants
-                   want no more jobs than free cores
-  --out FILE       one JSON line per game: seats, lords, applied moves, totals, winner,
-                   time-outs, malformed answers, slowest answer, and the manager's replay
-  --quiet          no progress on stderr
-  --show-stderr    let external programs write to the arena's stderr (default: discarded)
-
-TABLE
-  win share   first places per seat-game, a k-way tie counting 1/k to each
-  ±95%        half-width of the 95% interval, over seeds (a seed's 4 rotations are one block)
-  mean pts    mean final total; mean rank 1..4, ties sharing the average rank
-  malformed   answers not exactly the phase's lords 0..5 separated by single spaces
-  p50/p99/max answer times of the answers that counted, in ms
-";
+/// 95% two-sided, for every interval the arena prints.
+pub const CONFIDENCE_Z: f64 = 1.959_963_984_540_054;
 
 /// Who sits in a seat: a built-in agent or an external program.
 #[derive(Clone, Debug, PartialEq)]
