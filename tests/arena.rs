@@ -1,5 +1,6 @@
 //! The arena: the referee against the 60 official recorded games, real processes that behave
-//! and misbehave, the command line, its table and its `--out` lines, and the table's arithmetic.
+//! and misbehave, the command line, its table, `--out` lines and replay files, fields, and the
+//! table's arithmetic.
 
 use daimyo::arena::process::Program;
 use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
@@ -9,7 +10,7 @@ use daimyo::rules::View;
 use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
 use daimyo::timeman::Budget;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -191,10 +192,6 @@ fn daimyo(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_daimyo")).args(args).output().unwrap()
 }
 
-fn numbers(v: &Value) -> Vec<i64> {
-    v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
-}
-
 /// A run that must succeed: its stdout and stderr.
 fn arena(args: &[&str]) -> (String, String) {
     let r = daimyo(&[&["arena"], args].concat());
@@ -267,13 +264,35 @@ fn out_lines(path: &Path) -> Vec<Value> {
     text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
+/// Plays applied moves through the rules: the final totals.
+fn replay_totals(seed: u32, commands: &Value) -> [i32; DAIMYO] {
+    let mut state = State::new(strengths_from_seed(seed));
+    for turn in commands.as_array().unwrap() {
+        let moves: [Move; DAIMYO] = std::array::from_fn(|s| {
+            let lords: Vec<u8> = numbers(&turn[s]).iter().map(|&l| l as u8).collect();
+            Move::new(&lords).unwrap()
+        });
+        state.play(&moves).unwrap();
+    }
+    assert!(state.is_over());
+    state.totals()
+}
+
+/// The manager's winner for totals: the seat, or "" for a draw.
+fn manager_winner(totals: &[i32; DAIMYO]) -> Value {
+    winner(totals).map_or(Value::from(""), Value::from)
+}
+
+fn numbers(v: &Value) -> Vec<i64> {
+    v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
+}
+
 #[test]
 fn arena_with_external_programs() {
     let exe = env!("CARGO_BIN_EXE_daimyo");
-    let out = std::env::temp_dir().join(format!("daimyo-arena-{}.jsonl", std::process::id()));
+    let out = scratch("external.jsonl");
     let random = format!("exec:{exe} play random");
-    let r = daimyo(&[
-        "arena",
+    let (table, err) = arena(&[
         "--seeds",
         "2",
         "--first-seed",
@@ -288,9 +307,7 @@ fn arena_with_external_programs() {
         &random,
         "random",
     ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(r.stderr.is_empty(), "--quiet: {}", String::from_utf8_lossy(&r.stderr));
-    let table = String::from_utf8(r.stdout).unwrap();
+    assert!(err.is_empty(), "--quiet: {err}");
     let lines: Vec<&str> = table.lines().collect();
     assert!(lines[0].contains("seeds 41..42") && lines[0].contains("8 games"), "{table}");
     assert_eq!(lines.len(), 5, "header, column names, three entrants:\n{table}");
@@ -300,9 +317,7 @@ fn arena_with_external_programs() {
     let width = |l: &str| l.chars().count();
     assert!(lines[2..].iter().all(|l| width(l) == width(lines[1])), "aligned:\n{table}");
 
-    let text = std::fs::read_to_string(&out).unwrap();
-    std::fs::remove_file(&out).unwrap();
-    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let games = out_lines(&out);
     assert_eq!(games.len(), 8);
     let labels = [random.as_str(), "greedy", random.as_str(), "random"];
     for (i, g) in games.iter().enumerate() {
@@ -314,25 +329,16 @@ fn arena_with_external_programs() {
         for s in 0..DAIMYO {
             assert_eq!(g["seats"][s], labels[(s + rotation) % 4]);
         }
-        let st = strengths_from_seed(seed);
-        assert_eq!(numbers(&g["strengths"]), st.map(i64::from));
+        assert_eq!(numbers(&g["strengths"]), strengths_from_seed(seed).map(i64::from));
         assert_eq!(g["replay"]["commands"], g["commands"]);
         assert_eq!(g["replay"]["seed"], g["seed"]);
-        let mut state = State::new(st);
-        for turn in g["commands"].as_array().unwrap() {
-            let moves: [Move; DAIMYO] = std::array::from_fn(|s| {
-                let lords: Vec<u8> = numbers(&turn[s]).iter().map(|&l| l as u8).collect();
-                Move::new(&lords).unwrap()
-            });
-            state.play(&moves).unwrap();
-        }
-        assert!(state.is_over());
-        let totals = state.totals();
+        let totals = replay_totals(seed, &g["commands"]);
         assert_eq!(numbers(&g["totals_x12"]), totals.map(i64::from));
-        assert_eq!(g["winner"].as_u64().map(|w| w as usize), winner(&totals));
+        assert_eq!(g["winner"], manager_winner(&totals));
         assert_eq!(numbers(&g["timeouts"]), [0; 4]);
         assert_eq!(numbers(&g["malformed"]), [0; 4]);
         assert!(g["ready"].as_array().unwrap().iter().all(|r| r == true));
+        assert!(g["gone_at"].as_array().unwrap().iter().all(Value::is_null));
         assert!(g["max_ms"].as_array().unwrap().iter().all(|m| m.as_f64().unwrap() < 1000.0));
     }
 }
@@ -395,7 +401,178 @@ fn programs_that_never_say_ready_or_crash_show_in_the_table() {
     for g in out_lines(&out) {
         let seat = |label: &str| (0..DAIMYO).find(|&s| g["seats"][s] == label).unwrap();
         assert_eq!(g["ready"][seat("exec:true")], false);
+        assert_eq!(g["gone_at"][seat(&exits)], 3);
     }
+}
+
+#[test]
+fn draws_and_replays_are_written_as_the_manager_writes_them() {
+    let (out, dir) = (scratch("draws.jsonl"), scratch("replays"));
+    let args = ["--seeds", "2", "--jobs", "2", "--quiet", "--out", out.to_str().unwrap()];
+    arena(&[&args[..], &["--replays", dir.to_str().unwrap()], &["greedy"; 4]].concat());
+    let lines = out_lines(&out);
+    assert!(lines.iter().all(|g| g["winner"] == ""), "every game of four greedy is a draw");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let want: BTreeSet<String> =
+        (1..=2).flat_map(|s| (0..4).map(move |r| format!("seed-{s}-rot-{r}.json"))).collect();
+    assert_eq!(names.iter().cloned().collect::<BTreeSet<_>>(), want);
+    for (line, name) in lines.iter().zip(want.iter()) {
+        let file: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        assert_eq!(file, serde_json::json!({ "winner": "", "replay": line["replay"] }), "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // Games with winners: the file holds the seat, and its moves play out to that winner.
+    arena(
+        &[
+            &args[..2],
+            &["--quiet", "--replays", dir.to_str().unwrap()],
+            &["margins", "random", "greedy", "knapsack"],
+        ]
+        .concat(),
+    );
+    for seed in 1..=2u32 {
+        for rotation in 0..4 {
+            let path = dir.join(format!("seed-{seed}-rot-{rotation}.json"));
+            let file: Value =
+                serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            let keys: Vec<&String> = file.as_object().unwrap().keys().collect();
+            assert_eq!(keys, ["replay", "winner"]);
+            assert_eq!(file["replay"]["seed"], seed);
+            assert_eq!(file["replay"].as_object().unwrap().len(), 2);
+            let totals = replay_totals(seed, &file["replay"]["commands"]);
+            assert_eq!(file["winner"], manager_winner(&totals));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An output with the answer times (the last three columns of a table) cut off.
+fn without_times(text: &str) -> String {
+    let mut in_table = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        in_table = line.starts_with("entrant ") || (in_table && !line.is_empty());
+        let kept = if in_table {
+            let c = cells(&line[2..]);
+            format!("{}{}", &line[..2], c[..c.len() - 3].join(" | "))
+        } else {
+            line.to_string()
+        };
+        out += &format!("{kept}\n");
+    }
+    out
+}
+
+/// A run against a field with `jobs`: its output without times, its `--out` lines without
+/// times, and its replay files.
+fn field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
+    let (out, dir) = (scratch(&format!("jobs-{jobs}.jsonl")), scratch(&format!("jobs-{jobs}")));
+    let (text, _) = arena(&[
+        "--seeds",
+        "4",
+        "--jobs",
+        jobs,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--replays",
+        dir.to_str().unwrap(),
+        "--field",
+        "random,greedy,history,knapsack",
+        "margins",
+    ]);
+    let mut lines = out_lines(&out);
+    lines.iter_mut().for_each(|g| drop(g.as_object_mut().unwrap().remove("max_ms")));
+    let mut files = BTreeMap::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        files.insert(name, std::fs::read_to_string(&path).unwrap());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = text.replacen(&format!("  jobs {jobs}\n"), "\n", 1);
+    (without_times(&text), lines, files)
+}
+
+#[test]
+fn outputs_do_not_depend_on_jobs() {
+    let (text, lines, files) = field_run("1");
+    assert_eq!(field_run("3"), (text.clone(), lines.clone(), files.clone()));
+    assert_eq!((lines.len(), files.len()), (16, 16), "{text}");
+}
+
+#[test]
+fn field_tables_are_drawn_from_the_seed() {
+    let field = "bot:rollouts=300,time=500,greedy,knapsack,rules,greedy";
+    let run = |first: &str| {
+        let out = scratch(&format!("field-{first}.jsonl"));
+        let (text, _) = arena(&[
+            "--seeds",
+            "6",
+            "--first-seed",
+            first,
+            "--jobs",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+            "--field",
+            field,
+            "random",
+        ]);
+        (text, out_lines(&out))
+    };
+    let (text, games) = run("1");
+    let mut held: BTreeMap<String, usize> = BTreeMap::new();
+    let mut draws = BTreeSet::new();
+    for seed in games.chunks(4) {
+        let mut tables = BTreeSet::new();
+        for (r, g) in seed.iter().enumerate() {
+            assert_eq!(g["seats"][(4 - r) % 4], "random");
+            let mut others: Vec<String> = (0..4)
+                .filter(|&s| s != (4 - r) % 4)
+                .map(|s| g["seats"][s].as_str().unwrap().to_string())
+                .collect();
+            others.iter().for_each(|o| *held.entry(o.clone()).or_default() += 1);
+            others.sort();
+            tables.insert(others);
+        }
+        assert_eq!(tables.len(), 1, "one table per seed, in its 4 rotations");
+        let table = tables.pop_first().unwrap();
+        assert!(table.iter().all(|o| o != "random"));
+        draws.insert(table);
+    }
+    assert!(draws.len() > 1, "the draw changes with the seed");
+    assert!(held.contains_key("bot:rollouts=300,time=500"), "{held:?}");
+    // A row per member's label: its seat-games are the seats it held.
+    let rows = &tables(&text)[0];
+    assert_eq!(rows.len(), 1 + held.len(), "{text}");
+    for r in rows {
+        let want = held.get(&r.cell["entrant"]).copied().unwrap_or(24);
+        assert_eq!(r.num("games") as usize, want, "{text}");
+    }
+    // The same seeds draw the same tables in another run.
+    let (_, later) = run("4");
+    for (a, b) in games[12..].iter().zip(&later) {
+        assert_eq!((&a["seed"], &a["seats"]), (&b["seed"], &b["seats"]));
+    }
+}
+
+#[test]
+fn progress_shows_the_running_share() {
+    let (_, err) = arena(&["--seeds", "1", "--jobs", "2", "margins", "random", "random", "random"]);
+    let last = err.lines().last().unwrap();
+    assert!(last.starts_with("4/4 games ") && last.contains("  margins 100.0% ["), "{err}");
+    let field = ["--seeds", "1", "--jobs", "2", "--field", "greedy,rules,knapsack", "random"];
+    let (_, err) = arena(&field);
+    let last = err.lines().last().unwrap();
+    assert!(last.starts_with("4/4 games ") && last.contains("  random "), "{err}");
 }
 
 #[test]
@@ -413,7 +590,7 @@ fn help_explains_every_column_and_option() {
     for column in cells(header) {
         assert!(explained.contains(&column.as_str()), "{column} in {explained:?}");
     }
-    for word in ["Wilson", "between seeds", "draw"] {
+    for word in ["--replays", "--field", "Wilson", "between seeds", "draw"] {
         assert!(help.contains(word), "{word}");
     }
 }
@@ -428,15 +605,15 @@ fn bad_arguments_exit_2_with_a_message() {
         &["arena", "--jobs", "x", "random", "random", "random", "random"],
         &["arena", "--fast", "random", "random", "random", "random"],
         &["arena", "exec:/no/such/program", "random", "random", "random"],
+        &["arena", "--field", "random,greedy", "random"],
+        &["arena", "--field", "random,greedy,rules", "random", "random"],
+        &["arena", "--field", "random,nobody,rules", "random"],
     ] {
         let r = daimyo(args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&r.stderr).starts_with("daimyo arena: "), "{args:?}");
         assert!(r.stdout.is_empty(), "{args:?}");
     }
-    let help = daimyo(&["arena", "--help"]);
-    assert!(help.status.success());
-    assert!(String::from_utf8_lossy(&help.stdout).contains("--first-seed"));
 }
 
 #[test]
@@ -523,4 +700,6 @@ fn out_lines_escape_labels() {
     }
     assert_eq!(v["winner"], 0);
     assert_eq!(v["max_ms"], serde_json::json!([3.0, null, null, null]));
+    let draw: Value = serde_json::from_str(&json_line(5, 2, &labels, &record([0; 4]))).unwrap();
+    assert_eq!(draw["winner"], "");
 }
