@@ -1,6 +1,6 @@
 //! The arena: the referee against the 60 official recorded games, real processes that behave
-//! and misbehave, the command line, its table, `--out` lines and replay files, fields, and the
-//! table's arithmetic.
+//! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
+//! SPRT, and the table's arithmetic.
 
 use daimyo::arena::process::Program;
 use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
@@ -469,13 +469,13 @@ fn without_times(text: &str) -> String {
     out
 }
 
-/// A run against a field with `jobs`: its output without times, its `--out` lines without
-/// times, and its replay files.
-fn field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
+/// A `--sprt` run against a field with `jobs`: its output without times, its `--out` lines
+/// without times, and its replay files.
+fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
     let (out, dir) = (scratch(&format!("jobs-{jobs}.jsonl")), scratch(&format!("jobs-{jobs}")));
     let (text, _) = arena(&[
         "--seeds",
-        "4",
+        "8",
         "--jobs",
         jobs,
         "--quiet",
@@ -483,9 +483,11 @@ fn field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
         out.to_str().unwrap(),
         "--replays",
         dir.to_str().unwrap(),
+        "--sprt",
+        "random",
+        "margins",
         "--field",
         "random,greedy,history,knapsack",
-        "margins",
     ]);
     let mut lines = out_lines(&out);
     lines.iter_mut().for_each(|g| drop(g.as_object_mut().unwrap().remove("max_ms")));
@@ -502,9 +504,106 @@ fn field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
 
 #[test]
 fn outputs_do_not_depend_on_jobs() {
-    let (text, lines, files) = field_run("1");
-    assert_eq!(field_run("3"), (text.clone(), lines.clone(), files.clone()));
-    assert_eq!((lines.len(), files.len()), (16, 16), "{text}");
+    let (text, lines, files) = sprt_field_run("1");
+    assert_eq!(sprt_field_run("3"), (text.clone(), lines.clone(), files.clone()));
+    // The run stopped at its verdict: nothing of the games begun beyond it was kept.
+    let seeds = text.lines().filter(|l| l.starts_with("verdict: B is stronger")).count();
+    assert_eq!(seeds, 1, "{text}");
+    let last_seed = lines.last().unwrap()["seed"].as_u64().unwrap() as usize;
+    assert!(last_seed < 8, "margins against random decides before the cap:\n{text}");
+    assert_eq!((lines.len(), files.len()), (8 * last_seed, 8 * last_seed));
+    assert!(text.contains(&format!("after {last_seed} seeds ({} games)", 8 * last_seed)));
+    // A and B meet the same drawn opponents in the same seats.
+    for seed in lines.chunks(8) {
+        for r in 0..4 {
+            let (a, b) = (&seed[r]["seats"], &seed[4 + r]["seats"]);
+            let own = (4 - r) % 4;
+            assert_eq!((&a[own], &b[own]), (&Value::from("random"), &Value::from("margins")));
+            assert!((0..4).filter(|&s| s != own).all(|s| a[s] == b[s]), "{a} {b}");
+        }
+    }
+}
+
+#[test]
+fn sprt_decides_for_the_stronger_either_way_and_an_exec_can_be_a_side() {
+    let exe = env!("CARGO_BIN_EXE_daimyo");
+    let out = scratch("sprt.jsonl");
+    let args = ["--jobs", "2", "--quiet", "--out", out.to_str().unwrap(), "--sprt"];
+    let (text, _) =
+        arena(&[&args[..], &["margins", "random", "random", "random", "random"]].concat());
+    let verdict = text.lines().last().unwrap();
+    assert!(verdict.starts_with("verdict: A is stronger: LLR -"), "{text}");
+    // The log: one line per seed, games 8 a seed, the LLR at its bound on the last line only.
+    let log: Vec<Vec<String>> =
+        text.lines().skip(3).take_while(|l| !l.is_empty()).map(cells).collect();
+    let llr = |row: &Vec<String>| row.last().unwrap().parse::<f64>().unwrap();
+    for (k, row) in log.iter().enumerate() {
+        assert_eq!(
+            (row[0].clone(), row[1].clone()),
+            ((k + 1).to_string(), (8 * (k + 1)).to_string())
+        );
+        assert_eq!(llr(row) <= -2.94, k + 1 == log.len(), "{text}");
+    }
+    assert!(log.len() >= 2 && log.len() <= 8, "{text}");
+    // A's games and B's share the seed, the seats and the opponents.
+    let games = out_lines(&out);
+    assert_eq!(games.len(), 8 * log.len());
+    for seed in games.chunks(8) {
+        for r in 0..4 {
+            let (a, b) = (&seed[r], &seed[4 + r]);
+            assert_eq!((&a["side"], &b["side"]), (&Value::from("A"), &Value::from("B")));
+            assert_eq!((&a["seed"], &a["rotation"]), (&b["seed"], &b["rotation"]));
+            let own = (4 - r) % 4;
+            assert_eq!(
+                (&a["seats"][own], &b["seats"][own]),
+                (&Value::from("margins"), &Value::from("random"))
+            );
+            for s in (0..4).filter(|&s| s != own) {
+                assert_eq!(
+                    (&a["seats"][s], &b["seats"][s]),
+                    (&Value::from("random"), &Value::from("random"))
+                );
+            }
+        }
+    }
+
+    let margins = format!("exec:{exe} play margins");
+    let (text, _) = arena(&[
+        "--jobs", "2", "--quiet", "--sprt", "random", &margins, "random", "random", "random",
+    ]);
+    assert!(text.lines().last().unwrap().starts_with("verdict: B is stronger: LLR "), "{text}");
+}
+
+#[test]
+fn sprt_does_not_decide_between_equals() {
+    // Two players of the same strength but different moves: no verdict within 4 seeds.
+    let (text, _) = arena(&[
+        "--seeds",
+        "4",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--sprt",
+        "bot:rollouts=1000",
+        "bot:rollouts=1100",
+        "rules",
+        "greedy",
+        "knapsack",
+    ]);
+    let verdict = text.lines().last().unwrap();
+    assert!(
+        verdict.starts_with("verdict: no decision: ")
+            && verdict.contains("after 4 seeds (32 games)"),
+        "{text}"
+    );
+    // The same player twice plays the same games: the LLR never leaves 0.
+    let (text, _) = arena(&[
+        "--seeds", "3", "--jobs", "2", "--quiet", "--sprt", "margins", "margins", "random",
+        "greedy", "knapsack",
+    ]);
+    let log: Vec<&str> = text.lines().skip(3).take_while(|l| !l.is_empty()).collect();
+    assert_eq!(log.len(), 3, "{text}");
+    assert!(log.iter().all(|l| l.ends_with(" 0.00") && l.contains(" +0.0 ± ")), "{text}");
 }
 
 #[test]
@@ -569,10 +668,14 @@ fn progress_shows_the_running_share() {
     let (_, err) = arena(&["--seeds", "1", "--jobs", "2", "margins", "random", "random", "random"]);
     let last = err.lines().last().unwrap();
     assert!(last.starts_with("4/4 games ") && last.contains("  margins 100.0% ["), "{err}");
-    let field = ["--seeds", "1", "--jobs", "2", "--field", "greedy,rules,knapsack", "random"];
-    let (_, err) = arena(&field);
+    let (_, err) = arena(&[
+        "--seeds", "1", "--jobs", "2", "--sprt", "margins", "random", "greedy", "greedy", "greedy",
+    ]);
     let last = err.lines().last().unwrap();
-    assert!(last.starts_with("4/4 games ") && last.contains("  random "), "{err}");
+    assert!(
+        last.contains("  A margins ") && last.contains("  B random ") && last.contains("  LLR "),
+        "{err}"
+    );
 }
 
 #[test]
@@ -590,7 +693,7 @@ fn help_explains_every_column_and_option() {
     for column in cells(header) {
         assert!(explained.contains(&column.as_str()), "{column} in {explained:?}");
     }
-    for word in ["--replays", "--field", "Wilson", "between seeds", "draw"] {
+    for word in ["--replays", "--field", "--sprt", "--margin", "Wilson", "LLR", "no decision"] {
         assert!(help.contains(word), "{word}");
     }
 }
@@ -608,6 +711,11 @@ fn bad_arguments_exit_2_with_a_message() {
         &["arena", "--field", "random,greedy", "random"],
         &["arena", "--field", "random,greedy,rules", "random", "random"],
         &["arena", "--field", "random,nobody,rules", "random"],
+        &["arena", "--sprt", "random"],
+        &["arena", "--sprt", "random", "greedy", "random", "random"],
+        &["arena", "--sprt", "random", "greedy", "--field", "random,greedy,rules", "random"],
+        &["arena", "--margin", "0.1", "random", "random", "random", "random"],
+        &["arena", "--margin", "0", "--sprt", "random", "greedy", "random", "random", "random"],
     ] {
         let r = daimyo(args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");
@@ -693,13 +801,15 @@ fn interval_on_an_effective_number_of_games() {
 #[test]
 fn out_lines_escape_labels() {
     let labels = ["exec:say \"hi\"", "back\\slash", "tab\there", "random"];
-    let line = json_line(5, 2, &labels, &record([12, 0, 0, -12]));
+    let line = json_line(5, 2, Some("B"), &labels, &record([12, 0, 0, -12]));
     let v: Value = serde_json::from_str(&line).unwrap();
     for (s, l) in labels.iter().enumerate() {
         assert_eq!(v["seats"][s], *l);
     }
-    assert_eq!(v["winner"], 0);
+    assert_eq!((&v["winner"], &v["side"]), (&Value::from(0), &Value::from("B")));
     assert_eq!(v["max_ms"], serde_json::json!([3.0, null, null, null]));
-    let draw: Value = serde_json::from_str(&json_line(5, 2, &labels, &record([0; 4]))).unwrap();
+    let draw: Value =
+        serde_json::from_str(&json_line(5, 2, None, &labels, &record([0; 4]))).unwrap();
     assert_eq!(draw["winner"], "");
+    assert!(draw.get("side").is_none());
 }

@@ -20,13 +20,19 @@ fn replay(seed: u32, g: &GameRecord) -> Value {
     json!({ "seed": seed, "commands": commands })
 }
 
-/// The `--out` line of one game.
-pub fn json_line(seed: u32, rotation: usize, labels: &[&str; DAIMYO], g: &GameRecord) -> String {
+/// The `--out` line of one game; `side` names A or B under `--sprt`.
+pub fn json_line(
+    seed: u32,
+    rotation: usize,
+    side: Option<&str>,
+    labels: &[&str; DAIMYO],
+    g: &GameRecord,
+) -> String {
     let seats = &g.seats;
     let max_ms: Vec<Option<f64>> =
         seats.iter().map(|s| s.max_ms().map(|v| (v * 1e3).round() / 1e3)).collect();
     let replay = replay(seed, g);
-    json!({
+    let mut line = json!({
         "seed": seed,
         "rotation": rotation,
         "seats": labels,
@@ -40,8 +46,11 @@ pub fn json_line(seed: u32, rotation: usize, labels: &[&str; DAIMYO], g: &GameRe
         "ready": seats.iter().map(|s| s.ready).collect::<Vec<_>>(),
         "gone_at": seats.iter().map(|s| s.gone_at).collect::<Vec<_>>(),
         "replay": replay,
-    })
-    .to_string()
+    });
+    if let Some(side) = side {
+        line["side"] = json!(side);
+    }
+    line.to_string()
 }
 
 /// The manager's result file of one game.
@@ -49,7 +58,8 @@ pub fn replay_file(seed: u32, g: &GameRecord) -> String {
     json!({ "winner": winner(g), "replay": replay(seed, g) }).to_string()
 }
 
-/// `seed-41-rot-2.json`.
-pub fn replay_name(game: &Game) -> String {
-    format!("seed-{}-rot-{}.json", game.seed, game.rotation)
+/// `seed-41-rot-2.json`, or `seed-41-rot-2-A.json` under `--sprt`.
+pub fn replay_name(game: &Game, side: Option<&str>) -> String {
+    let side = side.map_or(String::new(), |s| format!("-{s}"));
+    format!("seed-{}-rot-{}{side}.json", game.seed, game.rotation)
 }

@@ -1,8 +1,8 @@
-//! The arena's command line: four fixed entrants or one entrant against a `--field`, and what
-//! to write where.
+//! The arena's command line: four fixed entrants, one entrant against a `--field`, or two
+//! versions under `--sprt` against fixed opponents or a field, and what to write where.
 
 use super::plan::{Opponents, Plan};
-use super::{DEFAULT_SEEDS, Entrant};
+use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
 use crate::args::value;
 use crate::rules::DAIMYO;
 use std::io::BufWriter;
@@ -28,6 +28,8 @@ struct Line {
     quiet: bool,
     show_stderr: bool,
     field: Option<Vec<Entrant>>,
+    sprt: Option<[Entrant; 2]>,
+    margin: Option<f64>,
     entrants: Vec<Entrant>,
 }
 
@@ -43,11 +45,17 @@ fn read_line(args: &[String]) -> Result<Line, String> {
             "--replays" => l.replays = Some(value::<String>(args, &mut i)?.into()),
             "--quiet" => l.quiet = true,
             "--show-stderr" => l.show_stderr = true,
+            "--margin" => l.margin = Some(value(args, &mut i)?),
             "--field" => {
                 let list: String = value(args, &mut i)?;
                 let members: Result<_, _> =
                     field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
                 l.field = Some(members?);
+            }
+            "--sprt" => {
+                let a = Entrant::parse(&value::<String>(args, &mut i)?)?;
+                let b = Entrant::parse(&value::<String>(args, &mut i)?)?;
+                l.sprt = Some([a, b]);
             }
             a if a.starts_with('-') => {
                 return Err(format!("unknown option '{a}' (daimyo arena --help lists them)"));
@@ -79,15 +87,18 @@ pub fn field_specs(list: &str) -> Vec<String> {
 /// The entrants and who plays whom, from what the line named.
 fn plan(l: &mut Line) -> Result<Plan, String> {
     let n = l.entrants.len();
-    let (wanted, what) = match l.field.is_some() {
-        false => (DAIMYO, "four entrants are needed"),
-        true => (1, "--field plays one entrant against the field"),
+    let mut entrants: Vec<Entrant> = l.sprt.take().map_or_else(Vec::new, Vec::from);
+    let sides: Vec<usize> = (0..entrants.len().max(1)).collect();
+    let (wanted, what) = match (sides.len(), l.field.is_some()) {
+        (1, false) => (DAIMYO, "four entrants are needed"),
+        (1, true) => (1, "--field plays one entrant against the field"),
+        (_, false) => (3, "--sprt A B needs three opponents"),
+        (_, true) => (0, "--sprt A B --field takes no other entrant"),
     };
     if n != wanted {
         return Err(format!("{what}, got {n} (daimyo arena --help)"));
     }
-    let sides = vec![0];
-    let mut entrants = std::mem::take(&mut l.entrants);
+    entrants.append(&mut l.entrants);
     let opponents = match l.field.take() {
         Some(field) if field.len() < 3 => {
             return Err(format!("--field needs at least three members, got {}", field.len()));
@@ -99,13 +110,20 @@ fn plan(l: &mut Line) -> Result<Plan, String> {
         }
         None => Opponents::Fixed(std::array::from_fn(|i| sides.len() + i)),
     };
-    let seeds = l.seeds.unwrap_or(DEFAULT_SEEDS);
+    let sprt = (sides.len() == 2).then(|| l.margin.unwrap_or(DEFAULT_SPRT_MARGIN));
+    let seeds = l.seeds.unwrap_or(if sprt.is_some() { DEFAULT_SPRT_SEEDS } else { DEFAULT_SEEDS });
     let first_seed = l.first_seed.unwrap_or(1);
-    Ok(Plan { entrants, sides, opponents, first_seed, seeds })
+    Ok(Plan { entrants, sides, opponents, sprt, first_seed, seeds })
 }
 
 pub fn options(args: &[String]) -> Result<Options, String> {
     let mut l = read_line(args)?;
+    if l.margin.is_some() && l.sprt.is_none() {
+        return Err("--margin goes with --sprt".into());
+    }
+    if l.margin.is_some_and(|d| !(d > 0.0 && d < 1.0)) {
+        return Err("--margin: the difference of win shares D must be above 0 and below 1".into());
+    }
     let plan = plan(&mut l)?;
     if plan.seeds == 0 || l.jobs == Some(0) {
         return Err("--seeds and --jobs must be at least 1".into());

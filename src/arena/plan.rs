@@ -1,9 +1,9 @@
-//! What a run plays: for every seed, one table per side (the entrant measured), each played in
-//! the four rotations.
+//! What a run plays: for every seed, one table per side (the entrant measured, or A and B under
+//! `--sprt`), each played in the four rotations.
 //!
 //! A side's table is the side's entrant and three opponents, either fixed or drawn from a field
-//! for the seed. The draw depends on the seed alone, so a run repeats whatever `--jobs` and
-//! whatever else it plays. Games are
+//! for the seed. The draw depends on the seed alone, so A and B meet the same opponents in the
+//! same seats, and a run repeats whatever `--jobs` and whatever else it plays. Games are
 //! numbered (seed, side, rotation) in that order: the order the results are taken in.
 
 use super::{Entrant, splitmix};
@@ -20,9 +20,11 @@ pub enum Opponents {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     pub entrants: Vec<Entrant>,
-    /// The entrants measured: E0 for four fixed entrants, E against a field.
+    /// The entrants measured: E0 for four fixed entrants, E against a field, A and B.
     pub sides: Vec<usize>,
     pub opponents: Opponents,
+    /// The paired test, with its margin D.
+    pub sprt: Option<f64>,
     pub first_seed: u32,
     pub seeds: u32,
 }
@@ -99,7 +101,7 @@ impl Plan {
     /// Whether the rows of the side's entrant and of the opponents are kept apart: always, but
     /// for four fixed entrants, whose seats merge by label.
     pub fn merges_labels(&self) -> bool {
-        matches!(self.opponents, Opponents::Fixed(_))
+        self.sprt.is_none() && matches!(self.opponents, Opponents::Fixed(_))
     }
 
     /// The table row of each seat of `g`: the label, but an opponent that bears the label of

@@ -54,4 +54,11 @@ impl Progress {
             eprintln!("{line}");
         }
     }
+
+    /// Clears a line left in place on a terminal, before something else is printed there.
+    pub fn clear(&self) {
+        if self.tty && !self.quiet {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
