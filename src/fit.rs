@@ -6,7 +6,7 @@
 //! (mean log-likelihood per pick, against uniformly random picks) and the policy as a Rust
 //! constant, ready for `params`: the opponent model's styles are obtained this way.
 
-use crate::arena::{Entrant, play_game, seating};
+use crate::arena::{Entrant, play_game};
 use crate::args::{say, value};
 use crate::policy::{self, Decision, Policy};
 use crate::rules::{DAIMYO, State};
@@ -99,9 +99,10 @@ fn run(args: &[String]) -> Result<(), String> {
                         break;
                     }
                     let (seed, rotation) = (first + (t / 4) as u32, t % 4);
-                    let g = play_game(&entrants, seed, rotation, false);
+                    // Rotation r puts entrant (s + r) % 4 in seat s.
+                    let seated: [usize; DAIMYO] = std::array::from_fn(|s| (s + rotation) % DAIMYO);
+                    let g = play_game(seated.map(|e| &entrants[e]), seed, rotation, false);
                     let per_seat = decisions(g.strengths, &g.commands);
-                    let seated = seating(rotation);
                     let mut f = found.lock().expect("no thread panics holding it");
                     for (seat, d) in per_seat.into_iter().enumerate() {
                         f.push((labels[seated[seat]].clone(), d));

@@ -27,6 +27,7 @@ USAGE
 FILE is one of
   - an arena --out file (one game a line; --game N picks the Nth, default 1),
   - the official manager's result JSON ({\"winner\": ..., \"replay\": {\"seed\": S, \"commands\": ...}}),
+    as the arena's --replays also writes,
   - a player's --log file (one game per run of the player, appended; --game N picks one).
 
 A whole game shows, after each turn, every daimyo's intimacy with each lord and its move:
@@ -145,6 +146,7 @@ fn manager_game(v: &Value) -> Result<FullGame, String> {
 /// An arena `--out` line.
 fn arena_game(v: &Value) -> Result<FullGame, String> {
     let seed = v["seed"].as_u64().ok_or("no seed")?;
+    let side = v["side"].as_str().map_or(String::new(), |s| format!(", side {s}"));
     let labels = v["seats"].as_array().ok_or("no seats")?;
     let strengths = v["strengths"].as_array().ok_or("no strengths")?;
     let strengths: Vec<u8> = strengths
@@ -158,7 +160,7 @@ fn arena_game(v: &Value) -> Result<FullGame, String> {
         .map(|(s, l)| format!("seat {s} {}", l.as_str().unwrap_or("?")))
         .collect();
     Ok(FullGame {
-        title: format!("arena game, seed {seed}, rotation {}", v["rotation"]),
+        title: format!("arena game, seed {seed}, rotation {}{side}", v["rotation"]),
         seats: seats.try_into().map_err(|_| "seats: four labels are needed")?,
         strengths: strengths.try_into().map_err(|_| "strengths: six of 3..6 are needed")?,
         commands: commands(&v["commands"])?,
