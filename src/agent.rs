@@ -4,7 +4,7 @@
 //! `Table`), so that knowledge is built once per turn.
 
 use crate::knowledge::Tracker;
-use crate::rules::{DAIMYO, LORDS, Move, State, View};
+use crate::rules::{DAIMYO, LORDS, Move, Row, State, View};
 use std::time::Instant;
 
 pub trait Agent: Send {
@@ -15,7 +15,8 @@ pub trait Agent: Send {
     /// The move for the latest view of `known`. `started` is when the turn's input arrived: the
     /// 1 s limit runs from there.
     fn act(&mut self, known: &Tracker, started: Instant) -> Move;
-    /// What the agent can tell about its last move, for `--verbose`; the player words it.
+    /// What the agent can tell about its last move, for `--verbose` and `--log`; the player
+    /// words it.
     fn report(&self) -> Option<Report> {
         None
     }
@@ -30,6 +31,29 @@ pub struct Report {
     /// At turn 6, when nights 2 and 4 are revealed: the probability the turn-5 posterior gave to
     /// what came out, and the probability uniformly random picks gave it.
     pub reveal: Option<(f64, f64)>,
+    /// How the others are thought to play: each style of the opponent model with the weight each
+    /// other daimyo (columns 1..3) has on it. Empty when the search learns no model.
+    pub styles: Vec<StyleWeights>,
+    /// Each hidden night whose per-lord total is known: the likeliest split of the others' picks.
+    pub nights: Vec<NightGuess>,
+}
+
+/// One style of the opponent model and each other daimyo's posterior weight on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StyleWeights {
+    pub label: String,
+    /// Columns 1..3.
+    pub weights: [f64; DAIMYO - 1],
+}
+
+/// The likeliest split of a hidden night among the other three daimyo.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NightGuess {
+    /// The night's turn.
+    pub turn: u8,
+    /// Negotiation counts of columns 1..3.
+    pub split: [Row; DAIMYO - 1],
+    pub probability: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,8 +1,8 @@
 //! The bot: what it knows fed to the Monte Carlo search under the clock.
 
-use crate::agent::{Agent, Candidate, Report};
+use crate::agent::{Agent, Candidate, Report, StyleWeights};
 use crate::knowledge::Tracker;
-use crate::params::{self, Search as Params, UNIFORM_PICKS};
+use crate::params::{self, Rivals, Search as Params, UNIFORM_PICKS};
 use crate::rules::{LORDS, Move};
 use crate::search::{NightPosteriors, SearchResult, night_posteriors, reveal_agreement, search};
 use crate::timeman::{Budget, Limits};
@@ -29,6 +29,22 @@ impl Bot {
     /// The bot as one of the named presets.
     pub fn preset(name: &str, budget: Budget) -> Option<Bot> {
         params::preset(name).map(|p| Bot::new(p.name, p.search, budget))
+    }
+}
+
+impl Bot {
+    /// The learnt model's styles by label, with each other daimyo's weight on each.
+    fn styles(&self, res: &SearchResult) -> Vec<StyleWeights> {
+        let (Rivals::Learnt { model, .. }, Some(o)) = (&self.params.rivals, &res.opponents) else {
+            return Vec::new();
+        };
+        let styles = model.styles.iter().enumerate();
+        styles
+            .map(|(k, (style, _))| StyleWeights {
+                label: style.label().to_string(),
+                weights: std::array::from_fn(|c| o.weights[c + 1][k]),
+            })
+            .collect()
     }
 }
 
@@ -76,6 +92,63 @@ impl Agent for Bot {
             rollouts: res.rollouts,
             candidates: candidates.collect(),
             reveal: self.reveal,
+            styles: self.styles(res),
+            nights: res.nights.clone(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::Table;
+    use crate::players;
+    use crate::rules::{DAIMYO, Row};
+
+    /// The bot in seat 0 against `greedy`, `random` and `greedy`, up to turn `upto`, and the
+    /// bot's report on its move of that turn.
+    fn played(upto: u8) -> (Table, Report) {
+        let budget = Budget { rollouts: Some(2_000), no_clock: true, ..Budget::default() };
+        let mut agents: [Box<dyn Agent>; DAIMYO] =
+            ["bot", "greedy", "random", "greedy"].map(|n| players::agent(n, budget).unwrap());
+        let st = crate::rules::strengths_from_seed(3);
+        for (i, a) in agents.iter_mut().enumerate() {
+            a.new_game(st, i as u64);
+        }
+        let mut t = Table::new(st);
+        while t.state.turn < upto {
+            t.play_agents(&mut agents);
+        }
+        agents[0].act(&t.known[0], std::time::Instant::now());
+        (t, agents[0].report().expect("the bot reports"))
+    }
+
+    #[test]
+    fn the_report_names_the_rivals_styles_and_guesses_the_hidden_nights() {
+        let (t, r) = played(5);
+        assert_eq!(r.styles.len(), params::MODEL.styles.len());
+        for c in 0..3 {
+            let total: f64 = r.styles.iter().map(|s| s.weights[c]).sum();
+            assert!((total - 1.0).abs() < 1e-9, "column {}: {total}", c + 1);
+        }
+        let weight = |label: &str, c: usize| {
+            r.styles.iter().find(|s| s.label == label).map(|s| s.weights[c]).unwrap()
+        };
+        assert!(weight("greedy", 0) > 0.9 && weight("greedy", 2) > 0.9, "{:?}", r.styles);
+        assert!(weight("greedy", 1) < 0.1, "the random player is not greedy: {:?}", r.styles);
+        // At turn 5 nights 2 and 4 are hidden with known totals: the guesses are the likeliest
+        // splits of the posterior the search drew its worlds from.
+        let pos = t.known[0].position();
+        let post = night_posteriors(pos, &params::BOT.rivals);
+        assert_eq!(post.len(), 2);
+        assert_eq!(r.nights.iter().map(|n| n.turn).collect::<Vec<_>>(), [2, 4]);
+        for (guess, (turn, dist)) in r.nights.iter().zip(&post) {
+            assert_eq!(guess.turn, *turn);
+            let best = dist.iter().map(|d| d.1).fold(0.0, f64::max);
+            assert_eq!(guess.probability, best);
+            let h = pos.hidden.iter().flatten().find(|h| h.turn == *turn).unwrap();
+            let sum = guess.split.iter().fold(Row::ZERO, |a, &r| a.add(r));
+            assert_eq!(Some(sum), h.others, "the split adds up to the known total");
+        }
     }
 }

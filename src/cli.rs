@@ -2,9 +2,10 @@
 //! and the workshop's subcommands.
 
 use crate::args::{say, threads, value};
+use crate::params::time::HARD_CAP_MS;
 use crate::players;
 use crate::timeman::Budget;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 pub const USAGE: &str = "\
 daimyo: a player for Negotiate and Conquer (SamurAI Coding 2014)
@@ -14,16 +15,28 @@ USAGE
   daimyo play NAME [OPTIONS]    play as a built-in strategy instead of the bot
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
+  daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
+                                JSON, or a --log file (daimyo show --help)
   daimyo --help                 this text
+  daimyo --version              the version
 
 PLAYER OPTIONS
-  --time-ms N     time for each answer, from the arrival of the turn's first byte
-                  (default 750, inside the manager's 1000 ms limit)
-  --rollouts N    a fixed rollout budget instead of the clock: same seed, same move
-  --threads N     threads of the search (default: the cores available); at a rollout
-                  budget the move does not depend on them
+  --time-ms N     time for each answer, from the arrival of the turn's first byte, or,
+                  typed at a terminal, from the end of the turn's input (default 750;
+                  more than 900 is taken as 900, with a warning: the manager allows 1000)
+  --rollouts N    at most N rollouts: the search may end before its time, never after
+  --no-clock      with --rollouts only: no deadline, so the same seed gives the same move
+                  whatever the machine's load (never under the manager: answers may be late)
+  --threads N     threads of the search (default: the cores available); the move at a
+                  rollout budget does not depend on them, unless the clock ends it first
   --seed N        seed of the search (default: random)
-  --verbose       on stderr, each turn: best candidates, win rates, rollouts, time used
+  --verbose       on stderr, each turn: the board, the scores, the best candidates with
+                  their win rates, the others' likeliest styles, rollouts, time used
+  --log FILE      append to FILE what was read and answered and each turn's search summary,
+                  for daimyo show FILE; a file that cannot be written is reported once and
+                  play goes on
+
+The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";
 
 struct PlayerArgs {
@@ -31,34 +44,59 @@ struct PlayerArgs {
     budget: Budget,
     seed: Option<u64>,
     verbose: bool,
+    log: Option<String>,
 }
 
 fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
-    let mut p =
-        PlayerArgs { name: "bot".into(), budget: Budget::default(), seed: None, verbose: false };
+    let mut p = PlayerArgs {
+        name: "bot".into(),
+        budget: Budget::default(),
+        seed: None,
+        verbose: false,
+        log: None,
+    };
     let mut i = 0;
     if args.first().map(String::as_str) == Some("play") {
-        i = 1;
         match args.get(1) {
-            Some(n) if !n.starts_with('-') => {
-                p.name = n.clone();
-                i = 2;
+            Some(n) if !n.starts_with('-') => p.name = n.clone(),
+            _ => {
+                return Err("play needs the name of a built-in player, e.g. daimyo play random \
+                            (daimyo --help lists them)"
+                    .into());
             }
-            _ => {}
         }
+        i = 2;
     }
     while i < args.len() {
         match args[i].as_str() {
             "--time-ms" => p.budget.time_ms = Some(value(args, &mut i)?),
             "--rollouts" => p.budget.rollouts = Some(value(args, &mut i)?),
+            "--no-clock" => p.budget.no_clock = true,
             "--threads" => p.budget.threads = Some(threads("--threads", value(args, &mut i)?)?),
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
+            "--log" => p.log = Some(value(args, &mut i)?),
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),
         }
         i += 1;
     }
+    if players::agent(&p.name, Budget::default()).is_none() {
+        return Err(format!("no built-in player named '{}' (daimyo --help lists them)", p.name));
+    }
+    p.budget.check()?;
+    players::check(&p.name, &p.budget)?;
     Ok(p)
+}
+
+/// A warning for a time no answer gets: the player still plays, within the cap (an error would
+/// lose the whole game under the manager for a wrapper script's typo).
+fn warn_over_cap(budget: &Budget) {
+    if let Some(ms) = budget.over_cap() {
+        eprintln!(
+            "daimyo: warning: --time-ms {ms} is over the {HARD_CAP_MS} ms any answer gets (the \
+             manager allows 1000 ms); answering within {HARD_CAP_MS} ms"
+        );
+    }
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -72,35 +110,41 @@ pub fn main(args: &[String]) -> i32 {
             say(&text);
             0
         }
+        Some("-V" | "--version") => {
+            say(&format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
+            0
+        }
         Some("arena") => crate::arena::main(&args[1..]),
         Some("bench") => crate::bench::main(&args[1..]),
-        _ => {
-            let p = match player_args(args) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("daimyo: {e}");
-                    return 2;
-                }
-            };
-            let Some(mut agent) = players::agent(&p.name, p.budget) else {
-                eprintln!("daimyo: no built-in player named '{}'", p.name);
-                return 2;
-            };
-            let seed = p.seed.unwrap_or_else(rand::random);
-            let stdin = std::io::stdin();
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            let mut err = std::io::stderr();
-            let code = crate::player::run(
-                stdin.lock(),
-                &mut out,
-                &mut err,
-                agent.as_mut(),
-                seed,
-                p.verbose,
-            );
-            let _ = err.flush();
-            code
-        }
+        Some("show") => crate::show::main(&args[1..]),
+        Some("fit") => crate::fit::main(&args[1..]),
+        _ => play(args),
     }
+}
+
+/// The player: one game on stdin and stdout.
+fn play(args: &[String]) -> i32 {
+    let p = match player_args(args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("daimyo: {e}");
+            return 2;
+        }
+    };
+    warn_over_cap(&p.budget);
+    let mut agent = players::agent(&p.name, p.budget).expect("checked with the arguments");
+    let stdin = std::io::stdin();
+    let settings = crate::player::Settings {
+        seed: p.seed.unwrap_or_else(rand::random),
+        verbose: p.verbose,
+        typed: stdin.is_terminal(),
+        log: p.log,
+        budget: p.budget,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut err = std::io::stderr();
+    let code = crate::player::run(stdin.lock(), &mut out, &mut err, agent.as_mut(), &settings);
+    let _ = err.flush();
+    code
 }

@@ -20,6 +20,14 @@ pub struct HiddenNight {
     pub others: Option<Row>,
 }
 
+/// A night already played: the own move and the other three daimyo's per-lord totals (sum 6),
+/// from the R lines and the next day's N line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastNight {
+    pub own: Row,
+    pub others: Row,
+}
+
 /// Everything the search needs, in column order (column 0 is the daimyo itself).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -37,6 +45,8 @@ pub struct Position {
     pub day_moves: [[Option<Row>; DAIMYO]; TURNS as usize + 1],
     /// Public intimacies at the start of each turn seen so far, by turn index.
     pub history: [Option<[Row; DAIMYO]>; TURNS as usize + 1],
+    /// The nights played so far, by turn index, where they are known.
+    pub nights: [Option<PastNight>; TURNS as usize + 1],
 }
 
 impl Position {
@@ -52,6 +62,7 @@ impl Position {
             score5: None,
             day_moves: [[None; DAIMYO]; TURNS as usize + 1],
             history: [None; TURNS as usize + 1],
+            nights: [None; TURNS as usize + 1],
         }
     }
 }
@@ -215,7 +226,12 @@ impl Tracker {
         pos.phase = v.phase;
         pos.public = v.public;
         pos.own = v.own;
-        pos.hidden = self.hidden_nights();
+        pos.nights = self.nights();
+        let half: &[u8] = if t <= 5 { &[2, 4] } else { &[6, 8] };
+        for (i, &n) in half.iter().filter(|&&n| n < t).enumerate() {
+            pos.hidden[i] =
+                Some(HiddenNight { turn: n, others: pos.nights[n as usize].map(|x| x.others) });
+        }
         if t >= 6 {
             // The turn-6 public intimacies are the true ones the turn-5 scoring used; without the
             // turn-6 view the current public intimacies stand in for them.
@@ -236,32 +252,32 @@ impl Tracker {
         pos
     }
 
-    /// The nights hidden now, with the others' per-lord totals where they follow from the N lines
-    /// and the own night moves.
-    fn hidden_nights(&self) -> [Option<HiddenNight>; 2] {
+    /// The nights played so far, where the own move and the next N line are known. Own night
+    /// moves come from consecutive R lines, or, for a single unknown night still hidden, from
+    /// what the R line holds beyond the public intimacy.
+    fn nights(&self) -> [Option<PastNight>; TURNS as usize + 1] {
         let (t, v) = (self.last_turn, self.view);
-        let nights: &[u8] = if t <= 5 { &[2, 4] } else { &[6, 8] };
-        let hidden: Vec<u8> = nights.iter().copied().filter(|&n| n < t).collect();
-        // Own night moves: from consecutive R lines, or, for a single unknown night, from what
-        // the R line holds beyond the public intimacy.
-        let mut own: Vec<Option<Row>> = hidden.iter().map(|&n| self.own_move(n)).collect();
+        let mut own: [Option<Row>; TURNS as usize + 1] = [None; TURNS as usize + 1];
+        for n in (2..t).step_by(2) {
+            own[n as usize] = self.own_move(n);
+        }
+        let t = t as usize;
+        let hidden: Vec<usize> =
+            [2, 4, 6, 8].into_iter().filter(|&n| n < t && (t <= 5) == (n < 5)).collect();
         if let Some(extra) = v.own.checked_sub(v.public[0]).and_then(Row::halve) {
-            let unknown: Vec<usize> = (0..own.len()).filter(|&i| own[i].is_none()).collect();
-            if unknown.len() == 1 {
-                let known = own.iter().flatten().fold(Row::ZERO, |a, &r| a.add(r));
-                own[unknown[0]] = extra.checked_sub(known).filter(|r| r.sum() == 2);
+            let unknown: Vec<usize> =
+                hidden.iter().copied().filter(|&n| own[n].is_none()).collect();
+            if let [n] = unknown[..] {
+                let known = hidden.iter().filter_map(|&m| own[m]).fold(Row::ZERO, Row::add);
+                own[n] = extra.checked_sub(known).filter(|r| r.sum() == 2);
             }
         }
-        let mut out = [None; 2];
-        for (i, &n) in hidden.iter().enumerate() {
-            let totals = self.seen(n + 1).and_then(|w| w.last_night);
-            let others = match (totals, own[i]) {
-                (Some(tot), Some(mine)) => tot.checked_sub(mine).filter(|r| r.sum() == 6),
-                _ => None,
-            };
-            out[i] = Some(HiddenNight { turn: n, others });
-        }
-        out
+        std::array::from_fn(|n| {
+            let own = own[n]?;
+            let totals = self.seen(n as u8 + 1)?.last_night?;
+            let others = totals.checked_sub(own).filter(|r| r.sum() == 6)?;
+            Some(PastNight { own, others })
+        })
     }
 }
 

@@ -3,58 +3,48 @@
 //! Every day move of every daimyo is public. Each opponent is modelled as a mixture of styles,
 //! and the mixture's weights are updated after each public day move by how likely that move
 //! was under each style (Bayes' rule; the styles have no parameters of their own to fit, so a
-//! handful of moves cannot be over-fitted). The styles are uniformly random picks, a few fixed
-//! softmax pick rules over per-lord features (strength, how far behind the leader, how far
-//! ahead, shared first, last), and the deterministic built-in strategies, smoothed so that a
-//! move they would not play is unlikely rather than impossible. A mixture gives each opponent a
-//! probability for every legal move at any board: the rollouts draw from it and it weights the
-//! hidden-night posterior. Only public information goes in, so the same model serves nights.
+//! handful of moves cannot be over-fitted). A style is either a board-reading policy
+//! (`policy`: uniformly random picks, or the likeness of a kind of player, fitted to its moves),
+//! or a deterministic built-in strategy, smoothed so that a move it would not play is unlikely
+//! rather than impossible. A mixture gives each opponent a probability for every legal move at
+//! any board: it predicts the current move and weights the hidden-night posterior. For the
+//! turns after the current one a rollout needs something it can afford at every turn, so there
+//! each style plays a policy: its own, or, for a strategy, its likeness. Only public information
+//! goes in, so the same model serves nights.
 
-use crate::knowledge::Position;
-use crate::moves;
+use crate::knowledge::{HiddenNight, PastNight, Position};
+use crate::moves::{self, NIGHT_MOVES};
+use crate::policy::Policy;
 use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::strategies::Fixed;
-
-pub const FEATURES: usize = 5;
-
-/// Features of every lord for the daimyo in column `c`, from public intimacies.
-pub fn features(
-    strengths: &[u8; LORDS],
-    public: &[Row; DAIMYO],
-    c: usize,
-) -> [[f64; FEATURES]; LORDS] {
-    std::array::from_fn(|l| {
-        let mine = public[c].get(l) as i32;
-        let others = (0..DAIMYO).filter(|&d| d != c).map(|d| public[d].get(l) as i32);
-        let (hi, lo) = others.fold((i32::MIN, i32::MAX), |(h, w), v| (h.max(v), w.min(v)));
-        let behind = (hi - mine).clamp(0, 8) as f64 / 4.0;
-        let lead = (mine - hi).clamp(0, 8) as f64 / 4.0;
-        let tied_first = (mine == hi && mine > 0) as u8 as f64;
-        let last = (mine <= lo && !(mine == hi && mine == lo)) as u8 as f64;
-        [strengths[l] as f64 - 4.5, behind, lead, tied_first, last]
-    })
-}
-
-/// Pick probabilities for weights `w` and a lord's features.
-pub fn probabilities(w: &[f64; FEATURES], x: &[[f64; FEATURES]; LORDS]) -> [f64; LORDS] {
-    let logits: [f64; LORDS] = std::array::from_fn(|l| dot(w, &x[l]));
-    let top = logits.iter().cloned().fold(f64::MIN, f64::max);
-    let e = logits.map(|z| (z - top).exp());
-    let total: f64 = e.iter().sum();
-    e.map(|v| v / total)
-}
-
-fn dot(a: &[f64; FEATURES], b: &[f64; FEATURES]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
 
 /// A way of choosing a move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Style {
-    /// Independent picks from a softmax of the features with these weights.
-    Picks([f64; FEATURES]),
-    /// A memoryless built-in strategy.
-    Strategy(Fixed),
+    /// Independent picks from a board-reading policy, named for the kind of player it is like.
+    Policy { name: &'static str, policy: Policy },
+    /// A memoryless built-in strategy for the move at hand; in later turns of a rollout, `later`.
+    Strategy { rule: Fixed, later: Policy },
+}
+
+impl Style {
+    /// The policy the style plays in later turns of a rollout.
+    pub fn later(&self) -> Policy {
+        match *self {
+            Style::Policy { policy: p, .. } | Style::Strategy { later: p, .. } => p,
+        }
+    }
+
+    pub fn label(&self) -> &'static str {
+        match self {
+            Style::Policy { name, .. } => name,
+            Style::Strategy { rule, .. } => rule.name(),
+        }
+    }
+
+    fn is_uniform(&self) -> bool {
+        matches!(self, Style::Policy { policy, .. } if *policy == Policy::UNIFORM)
+    }
 }
 
 /// Model parameters, all in one place.
@@ -65,55 +55,130 @@ pub struct ModelParams {
     /// Share of a deterministic strategy's probability spread over every move like random picks.
     pub smoothing: f64,
     /// How the bot itself is assumed to play in later turns of a rollout.
-    pub own: Style,
+    pub own: &'static Policy,
 }
 
 impl ModelParams {
     /// Index of the uniformly random picks among the styles, if they are one.
     fn uniform_style(&self) -> Option<usize> {
-        self.styles.iter().position(|s| s.0 == Style::Picks([0.0; FEATURES]))
+        self.styles.iter().position(|s| s.0.is_uniform())
     }
 }
 
-/// A board as the model reads it: public intimacies in column order, and the move asked for.
-#[derive(Clone, Copy, Debug)]
+/// A board as the model reads it: public intimacies in column order, the move asked for, and
+/// the nights hidden at that moment, as the possible own night moves of any other daimyo with
+/// their probabilities (a strategy reads its own true intimacy, hidden nights included).
+#[derive(Clone, Debug)]
 pub struct Board {
     pub strengths: [u8; LORDS],
     pub public: [Row; DAIMYO],
     pub turn: u8,
     pub phase: Phase,
+    /// The hidden nights: (turn, the other three's totals, the own move), where known.
+    hidden: Vec<(u8, PastNight)>,
+    /// Another daimyo's moves in those nights, jointly, with their probabilities.
+    combos: Vec<([Row; 2], f64)>,
 }
 
+/// Most joint night moves a strategy is read at.
+const MAX_COMBOS: usize = 12;
+
 impl Board {
-    /// What column `c` knows, as far as public information tells: its own true intimacy is
-    /// taken to be its public one, and no hidden night is known.
-    fn position_of(&self, c: usize) -> Position {
+    /// The board of `turn` as `pos` knew it, with the public intimacies `public`.
+    pub fn at(pos: &Position, public: [Row; DAIMYO], turn: u8, phase: Phase) -> Board {
+        let half: [u8; 2] = if turn <= 5 { [2, 4] } else { [6, 8] };
+        let hidden: Vec<(u8, PastNight)> = half
+            .into_iter()
+            .filter(|&n| n < turn)
+            .filter_map(|n| pos.nights[n as usize].map(|x| (n, x)))
+            .collect();
+        let mut combos = vec![([Row::ZERO; 2], 1.0)];
+        for (i, (_, night)) in hidden.iter().enumerate() {
+            let m = one_of_three(night.others);
+            combos = combos
+                .iter()
+                .flat_map(|&(ms, p)| {
+                    m.iter().map(move |&(x, q)| {
+                        let mut ms = ms;
+                        ms[i] = x;
+                        (ms, p * q)
+                    })
+                })
+                .collect();
+        }
+        combos.sort_by(|a, b| b.1.total_cmp(&a.1));
+        combos.truncate(MAX_COMBOS);
+        let total: f64 = combos.iter().map(|x| x.1).sum();
+        combos.iter_mut().for_each(|x| x.1 /= total);
+        Board { strengths: pos.strengths, public, turn, phase, hidden, combos }
+    }
+
+    /// A board with nothing hidden.
+    pub fn open(strengths: [u8; LORDS], public: [Row; DAIMYO], turn: u8, phase: Phase) -> Board {
+        Board {
+            strengths,
+            public,
+            turn,
+            phase,
+            hidden: Vec::new(),
+            combos: vec![([Row::ZERO; 2], 1.0)],
+        }
+    }
+
+    /// What column `c` knows, its own moves in the hidden nights being `ms`: the others' public
+    /// intimacies, its own true one, and the others' totals of those nights.
+    fn position_of(&self, c: usize, ms: &[Row; 2]) -> Position {
         let mut pos = Position::initial(self.strengths);
         (pos.turn, pos.phase) = (self.turn, self.phase);
         pos.public = crate::rules::columns(c).map(|d| self.public[d]);
         pos.own = self.public[c];
+        for (i, &(turn, night)) in self.hidden.iter().enumerate() {
+            pos.own = pos.own.add(ms[i].double());
+            let others = night.others.checked_sub(ms[i]).map(|r| r.add(night.own));
+            pos.hidden[i] = Some(HiddenNight { turn, others });
+        }
         pos
     }
+}
+
+/// The probability that one of three daimyo, picking uniformly, made each night move, given the
+/// three's per-lord totals.
+fn one_of_three(totals: Row) -> Vec<(Row, f64)> {
+    let uniform = [1.0 / LORDS as f64; LORDS];
+    let p = |m: Row| moves::multinomial(m, &uniform);
+    let fits = |t: Row| NIGHT_MOVES.iter().copied().filter(move |m| t.covers(*m));
+    let mut out: Vec<(Row, f64)> = fits(totals)
+        .map(|a| {
+            let rest = totals.checked_sub(a).expect("covered");
+            let w: f64 = fits(rest).map(|b| p(b) * p(rest.checked_sub(b).expect("covered"))).sum();
+            (a, p(a) * w)
+        })
+        .filter(|x| x.1 > 0.0)
+        .collect();
+    let total: f64 = out.iter().map(|x| x.1).sum();
+    out.iter_mut().for_each(|x| x.1 /= total);
+    out
 }
 
 /// Probability of every legal move (in `moves::legal` order) of column `c` under one style.
 pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64) -> Vec<f64> {
     let legal = moves::legal(board.phase);
     match style {
-        Style::Picks(w) => {
-            let p = probabilities(&w, &features(&board.strengths, &board.public, c));
+        Style::Policy { policy, .. } => {
+            let p = policy.picks(&board.strengths, &board.public, c, board.turn);
             legal.iter().map(|&m| moves::multinomial(m, &p)).collect()
         }
-        Style::Strategy(rule) => {
-            let chosen = rule.choose(&board.position_of(c)).counts();
+        Style::Strategy { rule, .. } => {
             let uniform = [1.0 / LORDS as f64; LORDS];
-            legal
-                .iter()
-                .map(|&m| {
-                    smoothing * moves::multinomial(m, &uniform)
-                        + (1.0 - smoothing) * (m == chosen) as u8 as f64
-                })
-                .collect()
+            let mut out: Vec<f64> =
+                legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
+            for (ms, p) in &board.combos {
+                let chosen = rule.choose(&board.position_of(c, ms)).counts();
+                if let Some(i) = legal.iter().position(|&m| m == chosen) {
+                    out[i] += (1.0 - smoothing) * p;
+                }
+            }
+            out
         }
     }
 }
@@ -133,7 +198,7 @@ impl Opponents {
             let mut logw = prior.clone();
             if c > 0 {
                 for d in (1..pos.turn).filter(|&d| d % 2 == 1) {
-                    let (Some(board), Some(seen)) =
+                    let (Some(public), Some(seen)) =
                         (pos.history[d as usize], pos.day_moves[d as usize][c])
                     else {
                         continue;
@@ -142,12 +207,7 @@ impl Opponents {
                         .iter()
                         .position(|&m| m == seen)
                         .expect("a day move");
-                    let board = Board {
-                        strengths: pos.strengths,
-                        public: board,
-                        turn: d,
-                        phase: Phase::Day,
-                    };
+                    let board = Board::at(pos, public, d, Phase::Day);
                     for (k, &(style, _)) in params.styles.iter().enumerate() {
                         let dist = style_distribution(style, &board, c, params.smoothing);
                         logw[k] += dist[i].max(1e-300).ln();
@@ -162,19 +222,23 @@ impl Opponents {
         Opponents { weights }
     }
 
-    /// The model for turns after the current one: a fixed strategy read at today's board says
-    /// nothing of its moves on later boards, so each one's weight goes to uniform picks.
-    pub fn for_later_turns(&self, params: &ModelParams) -> Opponents {
-        let Some(u) = params.uniform_style() else { return self.clone() };
-        let weights = self.weights.clone().map(|mut w| {
-            for (k, &(style, _)) in params.styles.iter().enumerate() {
-                if let Style::Strategy(_) = style {
-                    w[u] += std::mem::take(&mut w[k]);
+    /// The policies each column plays in later turns of a rollout, with their weights: the
+    /// own one for column 0, each style's for the others (a strategy's likeness for a strategy).
+    pub fn later(&self, params: &ModelParams) -> [Vec<(Policy, f64)>; DAIMYO] {
+        std::array::from_fn(|c| {
+            if c == 0 {
+                return vec![(*params.own, 1.0)];
+            }
+            let mut out: Vec<(Policy, f64)> = Vec::new();
+            for (&(style, _), &w) in params.styles.iter().zip(&self.weights[c]) {
+                let p = style.later();
+                match out.iter_mut().find(|x| x.0 == p) {
+                    Some(x) => x.1 += w,
+                    None => out.push((p, w)),
                 }
             }
-            w
-        });
-        Opponents { weights }
+            out
+        })
     }
 
     /// The others' mean weight on uniformly random picks (column 0, the bot, is not counted).
@@ -183,10 +247,11 @@ impl Opponents {
         self.weights[1..].iter().map(|w| w[u]).sum::<f64>() / (DAIMYO - 1) as f64
     }
 
-    /// Probability of every legal move of column `c` at a board.
+    /// Probability of every legal move of column `c` at a board (column 0 plays `own`).
     pub fn distribution(&self, params: &ModelParams, board: &Board, c: usize) -> Vec<f64> {
         if c == 0 {
-            return style_distribution(params.own, board, 0, params.smoothing);
+            let own = Style::Policy { name: "own", policy: *params.own };
+            return style_distribution(own, board, 0, params.smoothing);
         }
         let mut out = vec![0.0; moves::legal(board.phase).len()];
         for (k, &(style, _)) in params.styles.iter().enumerate() {
@@ -216,8 +281,11 @@ mod tests {
     fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
         let st = crate::rules::strengths_from_seed(seed as u32);
         let mut agents: [Box<dyn Agent>; DAIMYO] = names.map(|n| {
-            crate::players::agent(n, Budget { rollouts: Some(20_000), ..Budget::default() })
-                .unwrap()
+            crate::players::agent(
+                n,
+                Budget { rollouts: Some(20_000), no_clock: true, ..Budget::default() },
+            )
+            .unwrap()
         });
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
@@ -229,9 +297,24 @@ mod tests {
         Opponents::learn(t.known[0].position(), &MODEL)
     }
 
-    fn weight_of(o: &Opponents, c: usize, style: Style) -> f64 {
-        let k = MODEL.styles.iter().position(|s| s.0 == style).unwrap();
-        o.weights[c][k]
+    /// The weight of column `c` on the styles `which` accepts.
+    fn weight(o: &Opponents, c: usize, which: impl Fn(&Style) -> bool) -> f64 {
+        MODEL.styles.iter().zip(&o.weights[c]).filter(|(s, _)| which(&s.0)).map(|(_, w)| w).sum()
+    }
+
+    fn rule(r: Fixed) -> impl Fn(&Style) -> bool {
+        move |s| matches!(s, Style::Strategy { rule, .. } if *rule == r)
+    }
+
+    fn uniform(s: &Style) -> bool {
+        s.is_uniform()
+    }
+
+    /// The style of largest weight for column `c`.
+    fn top(o: &Opponents, c: usize) -> Style {
+        let k =
+            (0..MODEL.styles.len()).max_by(|&a, &b| o.weights[c][a].total_cmp(&o.weights[c][b]));
+        MODEL.styles[k.unwrap()].0
     }
 
     #[test]
@@ -239,14 +322,14 @@ mod tests {
         let (mut greedy, mut rules, mut random_uniform) = (0, 0, 0.0);
         for seed in 1..=20 {
             let o = learnt(["random", "greedy", "rules", "random"], 4, seed);
-            greedy += (weight_of(&o, 1, Style::Strategy(Fixed::Greedy)) > 0.9) as u32;
-            // `rules` reads its own true intimacy, hidden nights included, so its day-3 move is
-            // not always what the public board predicts: it gains weight, not certainty.
-            rules += (weight_of(&o, 2, Style::Strategy(Fixed::Rules)) > 0.3) as u32;
-            random_uniform += weight_of(&o, 3, Style::Picks([0.0; FEATURES]));
+            greedy += (weight(&o, 1, rule(Fixed::Greedy)) > 0.9) as u32;
+            // `rules` reads its own true intimacy, hidden nights included: the model reads it at
+            // every split of night 2 the N line allows.
+            rules += (weight(&o, 2, rule(Fixed::Rules)) > 0.45) as u32;
+            random_uniform += weight(&o, 3, uniform);
         }
         assert!(greedy >= 19, "greedy recognised after two day moves: {greedy}/20");
-        assert!(rules >= 15, "rules more than doubles its prior weight: {rules}/20");
+        assert!(rules >= 15, "rules recognised (or tied with a rule that agrees): {rules}/20");
         assert!(
             random_uniform / 20.0 > 0.5,
             "a random player is mostly uniform: {}",
@@ -255,66 +338,52 @@ mod tests {
     }
 
     #[test]
-    fn later_turns_hand_fixed_strategies_to_uniform_picks() {
-        let o = learnt(["random", "greedy", "knapsack", "rules"], 6, 3);
-        let later = o.for_later_turns(&MODEL);
-        let uniform = Style::Picks([0.0; FEATURES]);
-        for c in 1..DAIMYO {
-            let strategic: f64 = MODEL
-                .styles
-                .iter()
-                .zip(&o.weights[c])
-                .filter(|(s, _)| matches!(s.0, Style::Strategy(_)))
-                .map(|(_, w)| w)
-                .sum();
-            let total: f64 = later.weights[c].iter().sum();
-            assert!((total - 1.0).abs() < 1e-9, "still a distribution: {total}");
-            for (k, &(style, _)) in MODEL.styles.iter().enumerate() {
-                let expected = match style {
-                    Style::Strategy(_) => 0.0,
-                    s if s == uniform => o.weights[c][k] + strategic,
-                    _ => o.weights[c][k],
-                };
-                assert!((later.weights[c][k] - expected).abs() < 1e-12, "column {c} style {k}");
+    fn the_field_is_recognised_by_turn_3() {
+        // Each field opponent, seen for its day moves of turns 1 and 3 (and the night between),
+        // against another field player and two random ones: its own style (the rule itself, or
+        // its likeness) has the largest weight in most games, and a random player reads as
+        // random.
+        for name in ["tables", "roles", "margins", "pruned-mc"] {
+            let (mut own, mut random) = (0, 0);
+            for seed in 1..=20 {
+                let o = learnt(["random", name, "tables", "random"], 4, seed);
+                own += (top(&o, 1).label() == name) as u32;
+                random += uniform(&top(&o, 3)) as u32;
             }
+            assert!(own > 10, "{name} on top in {own}/20 games");
+            assert!(random > 10, "random reads as random in {random}/20 games");
         }
-        // Greedy (column 1) was recognised, so its later moves are now mostly uniform.
-        assert!(weight_of(&o, 1, Style::Strategy(Fixed::Greedy)) > 0.9);
-        assert!(weight_of(&later, 1, uniform) > 0.9);
     }
 
     #[test]
-    fn random_players_look_random_for_later_turns_and_searchers_do_not() {
+    fn later_turns_play_a_policy_per_style() {
+        let o = learnt(["random", "greedy", "knapsack", "rules"], 6, 3);
+        let later = o.later(&MODEL);
+        assert_eq!(later[0], vec![(*MODEL.own, 1.0)], "the bot plays its own policy");
+        for c in 1..DAIMYO {
+            let total: f64 = later[c].iter().map(|x| x.1).sum();
+            assert!((total - 1.0).abs() < 1e-9, "still a distribution: {total}");
+        }
+        // Greedy (column 1) was recognised, so its later moves follow greedy's likeness.
+        let greedy = MODEL.styles.iter().find(|s| rule(Fixed::Greedy)(&s.0)).unwrap().0.later();
+        let w = later[1].iter().find(|x| x.0 == greedy).map_or(0.0, |x| x.1);
+        assert!(weight(&o, 1, rule(Fixed::Greedy)) > 0.9 && w > 0.9, "{w}");
+    }
+
+    #[test]
+    fn random_players_look_random_and_searchers_do_not() {
         // What the bot's gate reads: after one public day move, three random players are mostly
-        // uniform picks; three copies of the foundation search mostly pick rules.
+        // uniform picks; three copies of the foundation search are not.
         let share = |name: &str, seed: u64| {
-            learnt(["random", name, name, name], 3, seed)
-                .for_later_turns(&MODEL)
-                .uniform_share(&MODEL)
+            learnt(["random", name, name, name], 3, seed).uniform_share(&MODEL)
         };
         use crate::params::{BOT, Later, Rivals};
-        let Rivals::Learnt { later: Later::Model { gate: Some(gate) }, .. } = BOT.rivals else {
+        let Rivals::Learnt { later: Later::Policy { gate: Some(gate) }, .. } = BOT.rivals else {
             panic!("the bot's later turns are gated")
         };
         let random = (1..=20).filter(|&s| share("random", s) > gate).count();
         let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
         assert!(random >= 14, "random players over the gate in {random}/20 games");
         assert!(searchers <= 4, "searchers over the gate in {searchers}/20 games");
-    }
-
-    #[test]
-    fn features_see_the_board_from_the_mover() {
-        let st = [3, 3, 3, 3, 3, 6];
-        let public = [
-            Row::from_array([0, 2, 5, 0, 0, 0]),
-            Row::from_array([4, 2, 1, 0, 0, 0]),
-            Row::from_array([0, 1, 1, 0, 0, 0]),
-            Row::from_array([0, 0, 1, 0, 0, 0]),
-        ];
-        let x = features(&st, &public, 1);
-        assert_eq!(x[0], [-1.5, 0.0, 1.0, 0.0, 0.0], "leads lord 0 by 4");
-        assert_eq!(x[1], [-1.5, 0.0, 0.0, 1.0, 0.0], "shares first on lord 1");
-        assert_eq!(x[2], [-1.5, 1.0, 0.0, 0.0, 1.0], "4 behind and last on lord 2");
-        assert_eq!(x[5], [1.5, 0.0, 0.0, 0.0, 0.0], "all at zero: nothing but strength");
     }
 }

@@ -1,7 +1,8 @@
 //! Every tunable of the bot in one place, named for what it means, and the named presets that
 //! `daimyo play`, the arena, `--help` and the bench know.
 
-use crate::model::{FEATURES, ModelParams, Style};
+use crate::model::{ModelParams, Style};
+use crate::policy::Policy;
 use crate::strategies::Fixed;
 
 /// Time, rollout and thread budgeting.
@@ -54,12 +55,12 @@ pub enum Rivals {
 pub enum Later {
     /// Uniformly random for every daimyo.
     Uniform,
-    /// From the model, except that a fixed strategy recognised in a daimyo gives way to uniform
-    /// picks (read at today's board, it says nothing of later boards); the bot's own from the
-    /// model's `own` pick rule. But as `Uniform` when the others' mean weight on uniform picks
-    /// is over `gate`: the model then expects nothing the rollouts could use, and the bot's own
-    /// pick rule would only set a skilled player against random ones.
-    Model { gate: Option<f64> },
+    /// Every daimyo reads the rollout's board at every turn: each other daimyo plays one of the
+    /// policies of its styles, drawn per rollout by the model's weights, the bot its own. But as
+    /// `Uniform` when the others' mean weight on uniform picks is over `gate`: the model then
+    /// expects nothing the rollouts could use, and the bot's own policy would only set a skilled
+    /// player against random ones.
+    Policy { gate: Option<f64> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,7 +84,7 @@ pub const FOUNDATION: Search = Search {
 /// strategies only for the current turn; later turns uniformly random if the others look mostly
 /// random), sequential halving over the candidates.
 pub const BOT: Search = Search {
-    rivals: Rivals::Learnt { model: MODEL, later: Later::Model { gate: Some(0.5) } },
+    rivals: Rivals::Learnt { model: MODEL, later: Later::Policy { gate: Some(0.5) } },
     allocation: Allocation::Halving { keep: 4 },
     ..FOUNDATION
 };
@@ -116,17 +117,35 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name)
 }
 
+/// Board-reading likenesses of kinds of players: the policy that best explains each built-in's
+/// moves, fitted by `daimyo fit` to 400 games (3,600 moves) of it in a mixed table
+/// (`daimyo fit --seeds 100 pruned-mc tables flatmc roles`, and `margins greedy knapsack rules`).
+#[rustfmt::skip]
+pub mod likeness {
+    use crate::policy::Policy;
+    pub const GREEDY: Policy = Policy { strength: 0.966, lead: [[-0.06, 0.15, 0.08, -0.31, 0.14, -0.16, 0.04, 0.11, -0.04], [-0.62, 0.43, 0.12, -0.58, 0.35, 0.56, 0.10, -0.04, 0.05], [0.23, 0.20, -0.02, -0.55, -0.23, -0.05, -0.05, 0.68, -0.29]], floor: [[-0.31, 0.04, -0.01, -0.23, 0.26, 0.59, -0.15, -0.25, -0.01], [-0.13, -0.21, -0.81, -0.69, -1.03, 1.00, 0.54, 0.81, 0.87], [-0.80, -0.14, -0.17, -0.30, 0.27, 0.42, 0.15, 0.07, 0.42]] };
+    pub const KNAPSACK: Policy = Policy { strength: -0.056, lead: [[0.96, 0.24, 0.22, -0.87, 0.28, -1.58, -0.60, 0.00, 0.00], [-0.55, 1.51, 0.13, 0.81, -0.46, -0.60, 0.00, 0.00, 0.00], [0.33, 0.28, 0.05, 0.81, 0.03, -0.86, -0.14, 0.00, 0.00]], floor: [[0.04, 0.00, -0.29, -0.78, 0.71, 0.03, -0.00, -0.31, -0.76], [0.27, 0.00, 0.00, 0.27, 0.95, -0.99, -0.05, 0.43, -0.05], [0.00, 0.00, 0.22, 0.90, 0.88, 0.27, -0.27, -0.24, -1.27]] };
+    pub const RULES: Policy = Policy { strength: 0.003, lead: [[-0.10, 0.41, 0.48, -0.67, 0.09, -0.88, -1.09, -0.16, 0.00], [-0.15, 0.93, 1.53, 0.31, 0.37, -0.86, -0.06, -0.10, 0.00], [0.15, -0.70, 0.65, 0.96, 0.44, -1.43, -0.11, 0.00, 0.00]], floor: [[-0.06, 1.51, 0.10, -0.57, -0.50, -0.45, -0.14, -0.18, -1.64], [0.86, 0.56, 0.64, 0.03, 1.18, -0.22, -0.77, 0.05, -0.36], [0.00, 1.26, 0.00, 1.09, 0.38, -0.20, -0.46, -0.57, -1.53]] };
+    pub const TABLES: Policy = Policy { strength: 0.487, lead: [[-1.09, 0.04, 0.74, 0.85, 0.13, -0.43, -1.17, -1.32, -1.63], [-0.40, -0.39, -0.18, 0.71, 1.04, 0.87, 0.26, -0.64, -1.07], [-0.09, -0.07, 0.23, 0.56, 1.47, 1.51, 0.70, 0.17, -0.69]], floor: [[0.67, -0.18, -0.65, -1.53, -0.26, -0.53, -0.44, -0.19, -0.75], [0.53, 0.93, 1.12, 0.50, 0.42, -1.54, -0.79, -0.47, -0.50], [1.39, 1.27, 0.90, 0.80, 1.16, -1.44, -0.62, 0.19, 0.13]] };
+    pub const ROLES: Policy = Policy { strength: 0.393, lead: [[-0.33, 0.25, 0.73, 0.73, 0.94, 0.67, 0.08, -0.44, -1.04], [-0.60, 0.38, 0.84, 1.16, 0.77, 0.48, -0.49, -0.96, -1.02], [-0.66, 0.08, 0.20, 1.04, 0.65, 0.87, -1.06, -1.63, -1.57]], floor: [[-0.78, -0.43, 0.64, 0.56, -0.15, 0.27, 0.49, 0.60, 0.41], [-0.39, -0.06, 0.43, 0.06, -0.58, -0.46, 0.10, 0.60, 0.87], [-0.92, -0.27, 0.13, -0.37, -0.84, -0.11, 0.25, 0.18, -0.12]] };
+    pub const MARGINS: Policy = Policy { strength: 0.488, lead: [[-1.27, -1.16, 0.69, 1.14, 0.57, 0.42, 0.58, -0.70, -0.19], [-1.11, 0.15, 0.55, -0.01, 0.64, 0.53, 0.25, 0.42, 0.00], [-0.35, -0.43, 0.71, 0.79, 0.53, 0.84, -1.71, -1.66, -0.11]], floor: [[-0.85, -0.57, -0.45, -0.86, 0.67, 0.94, 0.79, 0.54, -0.13], [-0.49, -0.43, 0.30, 1.43, -1.34, 0.87, 0.24, 0.10, 0.76], [-1.62, -0.94, -0.79, 0.97, 0.49, -0.24, 0.23, 0.56, -0.05]] };
+    pub const PRUNED_MC: Policy = Policy { strength: 0.067, lead: [[0.58, 1.34, 1.42, 1.33, 1.34, 0.88, -0.07, -0.53, -0.55], [0.53, 0.92, 1.20, 1.28, 1.06, 0.06, -0.66, -0.60, -0.39], [-1.08, -0.92, 0.01, 0.24, -0.83, -1.04, -1.95, -1.90, -1.65]], floor: [[-0.75, 0.14, 0.48, 0.80, 1.21, 1.55, 0.99, 0.96, 0.36], [-0.91, 0.07, 0.74, 1.22, 0.89, 0.71, 0.35, 0.30, 0.03], [-1.56, -1.24, -0.33, -0.56, -0.79, -0.61, -1.29, -1.08, -1.65]] };
+    pub const FLATMC: Policy = Policy { strength: 0.844, lead: [[-0.76, -0.40, -0.30, -0.21, -0.20, -0.33, -0.30, -0.36, -0.64], [-0.20, 0.18, 0.35, 0.53, 0.48, 0.31, -0.07, -0.69, -0.41], [-0.21, 0.45, 0.65, 0.71, 0.89, 0.54, 0.40, -0.13, -0.06]], floor: [[-0.69, -0.06, -0.14, -0.22, -0.24, 0.02, -0.45, -0.67, -1.06], [-0.19, -0.04, 0.35, 0.83, 0.45, 0.19, 0.06, -0.22, -0.96], [-0.08, 0.09, 1.12, 1.17, 0.70, 0.57, 0.35, 0.03, -0.72]] };
+}
+
 /// The opponent model: styles with their prior weights (see `model`).
 pub const MODEL: ModelParams = ModelParams {
     styles: &[
-        (Style::Picks([0.0; FEATURES]), 0.30),
-        (Style::Picks([1.0, 0.0, 0.0, 0.0, 0.0]), 0.10),
-        (Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]), 0.15),
-        (Style::Picks([0.5, -0.8, 0.6, 0.8, 0.0]), 0.10),
-        (Style::Strategy(Fixed::Greedy), 0.10),
-        (Style::Strategy(Fixed::Knapsack), 0.10),
-        (Style::Strategy(Fixed::Rules), 0.15),
+        (Style::Policy { name: "random", policy: Policy::UNIFORM }, 0.25),
+        (Style::Policy { name: "pruned-mc", policy: likeness::PRUNED_MC }, 0.10),
+        (Style::Policy { name: "flatmc", policy: likeness::FLATMC }, 0.10),
+        (Style::Strategy { rule: Fixed::Tables, later: likeness::TABLES }, 0.10),
+        (Style::Strategy { rule: Fixed::Roles, later: likeness::ROLES }, 0.10),
+        (Style::Strategy { rule: Fixed::Margins, later: likeness::MARGINS }, 0.10),
+        (Style::Strategy { rule: Fixed::Greedy, later: likeness::GREEDY }, 0.05),
+        (Style::Strategy { rule: Fixed::Knapsack, later: likeness::KNAPSACK }, 0.05),
+        (Style::Strategy { rule: Fixed::Rules, later: likeness::RULES }, 0.05),
     ],
     smoothing: 0.05,
-    own: Style::Picks([0.5, -0.8, -0.6, 0.8, 0.6]),
+    own: &likeness::PRUNED_MC,
 };

@@ -4,16 +4,36 @@
 //! by a flush (the manager takes the first chunk it reads as the whole answer). Malformed input
 //! ends the game with a one-line message on stderr and exit code 2; impossible input earns a
 //! warning and play goes on; end of input between turns ends quietly with 0, and so does a
-//! closed stdout. Warnings and reports arrive as data and are worded here.
+//! closed stdout. Warnings and reports arrive as data and are worded here. `--log` appends what
+//! was read, answered and reported to a file after each answer has left (`gamelog`).
 
 use crate::agent::{Agent, Report};
+use crate::board::{self, Paint};
+use crate::gamelog::{self, Log};
 use crate::knowledge::{Line, Tracker, Warning};
 use crate::protocol::InputReader;
 use crate::rules::{MAX_INTIMACY, Phase, View};
+use crate::timeman::Budget;
 use std::io::{Read, Write};
 use std::time::Instant;
 
 pub const EXIT_MALFORMED: i32 = 2;
+
+/// How the player runs, beside its streams.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Seed of the agent's randomness.
+    pub seed: u64,
+    /// Each turn on stderr: the board, the scores and the search's report.
+    pub verbose: bool,
+    /// Stdin is a terminal: a person types, so each turn's clock starts when its input ends and
+    /// the line layout does not matter.
+    pub typed: bool,
+    /// The file to append the game's log to (`--log`).
+    pub log: Option<String>,
+    /// The budget the agent was given, for the log's header.
+    pub budget: Budget,
+}
 
 /// Plays one game on the given streams; returns the process exit code.
 pub fn run(
@@ -21,48 +41,78 @@ pub fn run(
     out: &mut impl Write,
     err: &mut impl Write,
     agent: &mut dyn Agent,
-    seed: u64,
-    verbose: bool,
+    settings: &Settings,
 ) -> i32 {
     if out.write_all(b"READY\n").and_then(|_| out.flush()).is_err() {
         return 0;
     }
     let mut reader = InputReader::new(input);
+    if settings.typed {
+        reader = reader.typed();
+    }
+    let mut log = Log::new(settings.log.clone());
+    if settings.log.is_some() {
+        reader = reader.record();
+        let (name, budget) = (agent.name(), &settings.budget);
+        log.write(&gamelog::header(&name, settings.seed, budget, settings.typed), err);
+    }
     let mut known: Option<Tracker> = None;
     loop {
         let turn = match reader.next_turn() {
             Ok(Some(t)) => t,
             Ok(None) => return 0,
             Err(e) => {
-                let _ = writeln!(err, "daimyo: malformed input at {e}");
+                let message = format!("malformed input at {e}");
+                let _ = writeln!(err, "daimyo: {message}");
+                log.write(&gamelog::error_line(&message, &read_text(&mut reader)), err);
                 return EXIT_MALFORMED;
             }
         };
         let view = turn.view;
         let known = known.get_or_insert_with(|| {
             let strengths = reader.strengths().expect("settings precede the first turn");
-            agent.new_game(strengths, seed);
+            agent.new_game(strengths, settings.seed);
             Tracker::new(strengths)
         });
-        for w in known.observe(&view) {
-            let _ = writeln!(err, "daimyo: warning, turn {}: {}", view.turn, warning(&view, w));
+        let warnings: Vec<String> =
+            known.observe(&view).into_iter().map(|w| warning(&view, w)).collect();
+        for w in &warnings {
+            let _ = writeln!(err, "daimyo: warning, turn {}: {w}", view.turn);
         }
         let mv = agent.act(known, turn.started);
-        let line = format!("{mv}\n");
-        if out.write_all(line.as_bytes()).and_then(|_| out.flush()).is_err() {
+        let answer = mv.to_string();
+        if out.write_all(format!("{answer}\n").as_bytes()).and_then(|_| out.flush()).is_err() {
             return 0;
         }
         let done = Instant::now();
         reader.answered(done);
-        if verbose {
-            let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
-            let (t, p) = (view.turn, view.phase.letter());
-            let _ = writeln!(err, "turn {t} {p}: played {mv} after {ms:.1} ms");
-            if let Some(r) = agent.report() {
-                let _ = write!(err, "{}", report(&r));
-            }
+        let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
+        let report = agent.report();
+        if settings.verbose {
+            let _ = err.write_all(verbose(known, &answer, ms, report.as_ref()).as_bytes());
+        }
+        if settings.log.is_some() {
+            let t = gamelog::Turn { sent: read_text(&mut reader), answer, ms, warnings, report };
+            log.write(&gamelog::turn_line(&t), err);
         }
     }
+}
+
+/// The text read since the last turn, for the log.
+fn read_text(reader: &mut InputReader<impl Read>) -> String {
+    String::from_utf8_lossy(&reader.take_read()).into_owned()
+}
+
+/// A turn for `--verbose`: the move and its time, the board, the scores and the report.
+fn verbose(known: &Tracker, answer: &str, ms: f64, report: Option<&Report>) -> String {
+    let view = known.view();
+    let (t, p) = (view.turn, view.phase.letter());
+    let mut text = format!("turn {t} {p}: played {answer} after {ms:.1} ms\n");
+    text += &board::seat_board(known.position(), Paint(false), "  ");
+    if let Some(r) = report {
+        text += &board::report(r, &board::OTHER_COLUMNS, "  ");
+    }
+    text
 }
 
 /// A warning about `view` in words.
@@ -122,23 +172,4 @@ fn name(line: Line, prep: &str) -> String {
         Line::Public { column } => format!("public intimacy {prep} column {column}"),
         Line::Own | Line::Night => "own intimacy (R line)".into(),
     }
-}
-
-/// A search's report in lines, indented under the turn's line.
-fn report(r: &Report) -> String {
-    let mut out = format!("  {} rollouts\n", r.rollouts);
-    if let Some((model, uniform)) = r.reveal {
-        out += &format!(
-            "  nights 2 and 4 revealed: the turn-5 posterior gave {model:.4} to what came out \
-             ({:.1}x the {uniform:.4} of uniform picks)\n",
-            model / uniform.max(1e-12)
-        );
-    }
-    for c in &r.candidates {
-        out += &format!(
-            "  {}  win {:.3}  margin {:+.2}  rollouts {}\n",
-            c.mv, c.win, c.margin, c.rollouts
-        );
-    }
-    out
 }

@@ -2,12 +2,15 @@
 //!
 //! A turn's time runs from the arrival of its first byte (the manager measures from its write,
 //! which is earlier still), so the budget is a deadline counted from there, capped well inside
-//! the manager's 1000 ms. `Limits` answers "stop?" for a count of rollouts done, and "how many
-//! rounds?" for a search that shares a rollout budget among threads. The count is compared every
-//! time, the clock read only every `CLOCK_EVERY` rollouts of the thread asking (each thread keeps
-//! its own `Clock`), so a thread runs past the deadline by at most that many rollouts and one
-//! round. `Limits` also hands out slices of what is left, for searches that spend their budget in
-//! phases, and says how many threads the search may use.
+//! the manager's 1000 ms. A rollout budget may end a search sooner but never lifts the deadline:
+//! one late answer loses the whole game. Only `no_clock`, asked for explicitly and only with a
+//! rollout budget, removes the clock, for reproducible runs. `Limits` answers "stop?" for a
+//! count of rollouts done, and "how many rounds?" for a search that shares a rollout budget
+//! among threads. The count is compared every time, the clock read only every `CLOCK_EVERY`
+//! rollouts of the thread asking (each thread keeps its own `Clock`), so a thread runs past the
+//! deadline by at most that many rollouts and one round. `Limits` also hands out slices of what
+//! is left, for searches that spend their budget in phases, and says how many threads the search
+//! may use.
 
 use crate::params::time::{CLOCK_EVERY, DEFAULT_MS, HARD_CAP_MS, MAX_THREADS};
 use std::sync::OnceLock;
@@ -18,14 +21,32 @@ use std::time::{Duration, Instant};
 pub struct Budget {
     /// Time per answer (default `DEFAULT_MS`).
     pub time_ms: Option<u64>,
-    /// A fixed rollout count instead of the clock: the same seed gives the same move.
+    /// At most this many rollouts: the search may end before its deadline.
     pub rollouts: Option<u64>,
-    /// Threads of the search (default: every core available). At a rollout budget the move and
-    /// its statistics do not depend on it.
+    /// No deadline at all, so that the same seed gives the same move whatever the machine's
+    /// load; only with `rollouts` (a search with neither would never end).
+    pub no_clock: bool,
+    /// Threads of the search (default: every core available). Without a clock the move and its
+    /// statistics do not depend on it.
     pub threads: Option<usize>,
 }
 
 impl Budget {
+    /// Why this budget cannot be played, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        if self.no_clock && self.rollouts.is_none() {
+            return Err("--no-clock needs --rollouts N: a search with neither a clock nor a \
+                        rollout budget would never end"
+                .into());
+        }
+        Ok(())
+    }
+
+    /// The time asked for, when it is more than any answer gets (`HARD_CAP_MS`).
+    pub fn over_cap(&self) -> Option<u64> {
+        self.time_ms.filter(|&ms| ms > HARD_CAP_MS)
+    }
+
     /// The threads the search uses: as asked, or every core available, at most `MAX_THREADS`.
     pub fn threads(&self) -> usize {
         self.threads.unwrap_or_else(cores).clamp(1, MAX_THREADS)
@@ -77,19 +98,16 @@ impl Limits {
         Limits { clock: Clock { deadline: None, next_read: 0 }, rollouts: Some(n), threads: 1 }
     }
 
-    /// The limits of a turn that began at `started`: `budget.rollouts` fixes the work and then no
-    /// clock is used; otherwise the deadline is `budget.time_ms` (default `DEFAULT_MS`) after
-    /// `started`, capped at `HARD_CAP_MS`.
+    /// The limits of a turn that began at `started`: the deadline is `budget.time_ms` (default
+    /// `DEFAULT_MS`) after `started`, capped at `HARD_CAP_MS`, and `budget.rollouts`, if any, may
+    /// end the search sooner. Only `no_clock` with a rollout budget drops the deadline. The
+    /// threads are `budget.threads()`.
     pub fn for_turn(started: Instant, budget: &Budget) -> Limits {
-        let limits = match budget.rollouts {
-            Some(n) => Limits::rollouts(n),
-            None => {
-                let ms = budget.time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
-                let deadline = Some(started + Duration::from_millis(ms));
-                Limits { clock: Clock { deadline, next_read: 0 }, rollouts: None, threads: 1 }
-            }
-        };
-        limits.with_threads(budget.threads())
+        let ms = budget.time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
+        let clock = !(budget.no_clock && budget.rollouts.is_some());
+        let deadline = clock.then(|| started + Duration::from_millis(ms));
+        let clock = Clock { deadline, next_read: 0 };
+        Limits { clock, rollouts: budget.rollouts, threads: budget.threads() }
     }
 
     /// The same limits for a search on `n` threads (at least 1, at most `MAX_THREADS`).
@@ -125,7 +143,7 @@ impl Limits {
     }
 
     /// One of `parts` equal shares of what is left after `done` rollouts: of the rollouts if the
-    /// budget is a count, of the time if it is a deadline.
+    /// budget has a count, and of the time if it has a deadline.
     pub fn slice(&self, done: u64, parts: usize) -> Limits {
         let k = parts.max(1) as u64;
         let now = Instant::now();
@@ -147,6 +165,10 @@ mod tests {
         Budget { time_ms: Some(ms), ..Budget::default() }
     }
 
+    fn budget(time_ms: Option<u64>, rollouts: Option<u64>, no_clock: bool) -> Budget {
+        Budget { time_ms, rollouts, no_clock, threads: None }
+    }
+
     fn deadline(at: Instant) -> Limits {
         Limits { clock: Clock { deadline: Some(at), next_read: 0 }, rollouts: None, threads: 1 }
     }
@@ -155,11 +177,31 @@ mod tests {
     fn budget_counts_from_the_turn_start_and_is_capped() {
         let t0 = Instant::now() - Duration::from_millis(300);
         let l = Limits::for_turn(t0, &by_time(5000));
-        assert_eq!(l.clock.deadline, Some(t0 + Duration::from_millis(HARD_CAP_MS)));
+        assert_eq!(l.deadline(), Some(t0 + Duration::from_millis(HARD_CAP_MS)));
         let mut l = Limits::for_turn(t0, &by_time(200));
         assert!(l.stop(0), "200 ms from a start 300 ms ago is already past");
-        let mut l = Limits::for_turn(t0, &Budget { rollouts: Some(10), ..Budget::default() });
+        let mut l = Limits::for_turn(Instant::now(), &budget(None, Some(10), false));
         assert!(!l.stop(9) && l.stop(10));
+    }
+
+    #[test]
+    fn a_rollout_budget_never_lifts_the_clock() {
+        let t0 = Instant::now() - Duration::from_millis(300);
+        let mut l = Limits::for_turn(t0, &budget(Some(200), Some(u64::MAX), false));
+        assert_eq!(l.deadline(), Some(t0 + Duration::from_millis(200)));
+        assert!(l.stop(0), "the deadline holds however many rollouts are left");
+        let l = Limits::for_turn(t0, &budget(None, Some(10), false));
+        assert_eq!(l.deadline(), Some(t0 + Duration::from_millis(DEFAULT_MS)), "default time");
+        // Only an explicit no_clock with a rollout budget drops the deadline.
+        let mut l = Limits::for_turn(t0, &budget(Some(200), Some(10), true));
+        assert_eq!(l.deadline(), None);
+        assert!(!l.stop(9) && l.stop(10));
+        let l = Limits::for_turn(t0, &budget(Some(200), None, true));
+        assert!(l.deadline().is_some(), "no_clock alone would never end: the clock stays");
+        assert!(budget(None, None, true).check().is_err());
+        assert!(budget(None, Some(5), true).check().is_ok());
+        assert_eq!(budget(Some(HARD_CAP_MS + 1), None, false).over_cap(), Some(HARD_CAP_MS + 1));
+        assert_eq!(budget(Some(HARD_CAP_MS), None, false).over_cap(), None);
     }
 
     #[test]

@@ -1,15 +1,17 @@
 //! The arena: the referee against the 60 official recorded games, real processes that behave
-//! and misbehave, the command line and its `--out` lines, and the table's arithmetic.
+//! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
+//! SPRT, and the table's arithmetic.
 
 use daimyo::arena::process::Program;
 use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
-use daimyo::arena::stats::{Stats, mean_interval};
+use daimyo::arena::stats::{Stats, effective_games, wilson};
 use daimyo::arena::{Entrant, json_line};
 use daimyo::rules::View;
 use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
 use daimyo::timeman::Budget;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -190,6 +192,97 @@ fn daimyo(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_daimyo")).args(args).output().unwrap()
 }
 
+/// A run that must succeed: its stdout and stderr.
+fn arena(args: &[&str]) -> (String, String) {
+    let r = daimyo(&[&["arena"], args].concat());
+    let err = String::from_utf8(r.stderr).unwrap();
+    assert!(r.status.success(), "{args:?}: {err}");
+    (String::from_utf8(r.stdout).unwrap(), err)
+}
+
+/// A fresh scratch path for one test.
+fn scratch(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("daimyo-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&p);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn program_path(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(name);
+    path.to_string_lossy().into()
+}
+
+/// Cells separated by two spaces or more.
+fn cells(line: &str) -> Vec<String> {
+    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
+}
+
+/// A table row: whether it is marked the leader, and its cells by column name.
+struct Row {
+    leader: bool,
+    cell: BTreeMap<String, String>,
+}
+
+impl Row {
+    fn num(&self, column: &str) -> f64 {
+        let c = &self.cell[column];
+        c.trim_end_matches('%').parse().unwrap_or_else(|_| panic!("{column}: {c}"))
+    }
+
+    /// The interval's ends, in percent.
+    fn interval(&self) -> (f64, f64) {
+        let (low, high) = self.cell["95% interval"].split_once('–').unwrap();
+        (low.parse().unwrap(), high.parse().unwrap())
+    }
+}
+
+/// Every table of an output, in order.
+fn tables(text: &str) -> Vec<Vec<Row>> {
+    let mut out: Vec<Vec<Row>> = Vec::new();
+    let mut columns: Option<Vec<String>> = None;
+    for line in text.lines() {
+        if line.starts_with("entrant ") {
+            columns = Some(cells(line));
+            out.push(Vec::new());
+        } else if let Some(names) = columns.as_ref().filter(|_| line.len() > 2) {
+            let values = cells(&line[2..]);
+            assert_eq!(values.len(), names.len(), "{line}");
+            let cell = names.iter().cloned().zip(values).collect();
+            out.last_mut().unwrap().push(Row { leader: line.starts_with("* "), cell });
+        } else {
+            columns = None;
+        }
+    }
+    out
+}
+
+/// The `--out` lines of a file, which is removed.
+fn out_lines(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::remove_file(path).unwrap();
+    text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Plays applied moves through the rules: the final totals.
+fn replay_totals(seed: u32, commands: &Value) -> [i32; DAIMYO] {
+    let mut state = State::new(strengths_from_seed(seed));
+    for turn in commands.as_array().unwrap() {
+        let moves: [Move; DAIMYO] = std::array::from_fn(|s| {
+            let lords: Vec<u8> = numbers(&turn[s]).iter().map(|&l| l as u8).collect();
+            Move::new(&lords).unwrap()
+        });
+        state.play(&moves).unwrap();
+    }
+    assert!(state.is_over());
+    state.totals()
+}
+
+/// The manager's winner for totals: the seat, or "" for a draw.
+fn manager_winner(totals: &[i32; DAIMYO]) -> Value {
+    winner(totals).map_or(Value::from(""), Value::from)
+}
+
 fn numbers(v: &Value) -> Vec<i64> {
     v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()
 }
@@ -197,10 +290,9 @@ fn numbers(v: &Value) -> Vec<i64> {
 #[test]
 fn arena_with_external_programs() {
     let exe = env!("CARGO_BIN_EXE_daimyo");
-    let out = std::env::temp_dir().join(format!("daimyo-arena-{}.jsonl", std::process::id()));
+    let out = scratch("external.jsonl");
     let random = format!("exec:{exe} play random");
-    let r = daimyo(&[
-        "arena",
+    let (table, err) = arena(&[
         "--seeds",
         "2",
         "--first-seed",
@@ -215,19 +307,17 @@ fn arena_with_external_programs() {
         &random,
         "random",
     ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(r.stderr.is_empty(), "--quiet: {}", String::from_utf8_lossy(&r.stderr));
-    let table = String::from_utf8(r.stdout).unwrap();
+    assert!(err.is_empty(), "--quiet: {err}");
     let lines: Vec<&str> = table.lines().collect();
     assert!(lines[0].contains("seeds 41..42") && lines[0].contains("8 games"), "{table}");
     assert_eq!(lines.len(), 5, "header, column names, three entrants:\n{table}");
-    assert!(lines[2].starts_with(&random) && lines[2].contains(" 16 "), "{table}");
+    let rows = &tables(&table)[0];
+    let exec_row = rows.iter().find(|r| r.cell["entrant"] == random).unwrap();
+    assert_eq!(exec_row.cell["games"], "16");
     let width = |l: &str| l.chars().count();
     assert!(lines[2..].iter().all(|l| width(l) == width(lines[1])), "aligned:\n{table}");
 
-    let text = std::fs::read_to_string(&out).unwrap();
-    std::fs::remove_file(&out).unwrap();
-    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let games = out_lines(&out);
     assert_eq!(games.len(), 8);
     let labels = [random.as_str(), "greedy", random.as_str(), "random"];
     for (i, g) in games.iter().enumerate() {
@@ -239,26 +329,372 @@ fn arena_with_external_programs() {
         for s in 0..DAIMYO {
             assert_eq!(g["seats"][s], labels[(s + rotation) % 4]);
         }
-        let st = strengths_from_seed(seed);
-        assert_eq!(numbers(&g["strengths"]), st.map(i64::from));
+        assert_eq!(numbers(&g["strengths"]), strengths_from_seed(seed).map(i64::from));
         assert_eq!(g["replay"]["commands"], g["commands"]);
         assert_eq!(g["replay"]["seed"], g["seed"]);
-        let mut state = State::new(st);
-        for turn in g["commands"].as_array().unwrap() {
-            let moves: [Move; DAIMYO] = std::array::from_fn(|s| {
-                let lords: Vec<u8> = numbers(&turn[s]).iter().map(|&l| l as u8).collect();
-                Move::new(&lords).unwrap()
-            });
-            state.play(&moves).unwrap();
-        }
-        assert!(state.is_over());
-        let totals = state.totals();
+        let totals = replay_totals(seed, &g["commands"]);
         assert_eq!(numbers(&g["totals_x12"]), totals.map(i64::from));
-        assert_eq!(g["winner"].as_u64().map(|w| w as usize), winner(&totals));
+        assert_eq!(g["winner"], manager_winner(&totals));
         assert_eq!(numbers(&g["timeouts"]), [0; 4]);
         assert_eq!(numbers(&g["malformed"]), [0; 4]);
         assert!(g["ready"].as_array().unwrap().iter().all(|r| r == true));
+        assert!(g["gone_at"].as_array().unwrap().iter().all(Value::is_null));
         assert!(g["max_ms"].as_array().unwrap().iter().all(|m| m.as_f64().unwrap() < 1000.0));
+    }
+}
+
+#[test]
+fn table_rows_by_win_share_with_the_leader_marked_and_never_a_point_interval() {
+    let (text, _) = arena(&[
+        "--seeds", "2", "--jobs", "2", "--quiet", "random", "margins", "greedy", "knapsack",
+    ]);
+    let rows = &tables(&text)[0];
+    assert_eq!(rows.len(), 4, "{text}");
+    let shares: Vec<f64> = rows.iter().map(|r| r.num("win share")).collect();
+    assert!(shares.windows(2).all(|w| w[0] >= w[1]), "sorted: {text}");
+    assert!(shares[0] > shares[3], "{text}");
+    for r in rows {
+        assert_eq!(r.leader, r.num("win share") == shares[0], "{text}");
+        let (low, high) = r.interval();
+        let share = r.num("win share");
+        assert!(low <= share && share <= high && high - low >= 10.0, "8 games: {text}");
+    }
+    // Four identical deterministic players tie every game: no spread at all, and yet an
+    // interval as wide as 48 independent games at 25% would give.
+    let (text, _) =
+        arena(&["--seeds", "3", "--jobs", "2", "--quiet", "greedy", "greedy", "greedy", "greedy"]);
+    let rows = &tables(&text)[0];
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].num("win share"), rows[0].num("draws")), (25.0, 48.0));
+    let z = 1.959964f64;
+    let n = 48.0;
+    let half = z * (0.25 * 0.75 / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let centre = (0.25 + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let (low, high) = rows[0].interval();
+    assert!((low - 100.0 * (centre - half)).abs() < 0.06, "{text}");
+    assert!((high - 100.0 * (centre + half)).abs() < 0.06, "{text}");
+}
+
+#[test]
+fn programs_that_never_say_ready_or_crash_show_in_the_table() {
+    let exits = format!("exec:bash {}", program_path("exits.sh"));
+    let out = scratch("crash.jsonl");
+    let (text, _) = arena(&[
+        "--seeds",
+        "1",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "exec:true",
+        &exits,
+        "random",
+        "random",
+    ]);
+    let rows = &tables(&text)[0];
+    let row = |name: &str| rows.iter().find(|r| r.cell["entrant"] == name).unwrap();
+    let counts = |r: &Row| (r.num("no READY"), r.num("crashed"), r.num("time-outs"));
+    assert_eq!(counts(row("exec:true")), (4.0, 0.0, 0.0), "{text}");
+    assert_eq!(counts(row(&exits)), (0.0, 4.0, 0.0), "{text}");
+    assert_eq!(counts(row("random")), (0.0, 0.0, 0.0), "{text}");
+    for g in out_lines(&out) {
+        let seat = |label: &str| (0..DAIMYO).find(|&s| g["seats"][s] == label).unwrap();
+        assert_eq!(g["ready"][seat("exec:true")], false);
+        assert_eq!(g["gone_at"][seat(&exits)], 3);
+    }
+}
+
+#[test]
+fn draws_and_replays_are_written_as_the_manager_writes_them() {
+    let (out, dir) = (scratch("draws.jsonl"), scratch("replays"));
+    let args = ["--seeds", "2", "--jobs", "2", "--quiet", "--out", out.to_str().unwrap()];
+    arena(&[&args[..], &["--replays", dir.to_str().unwrap()], &["greedy"; 4]].concat());
+    let lines = out_lines(&out);
+    assert!(lines.iter().all(|g| g["winner"] == ""), "every game of four greedy is a draw");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let want: BTreeSet<String> =
+        (1..=2).flat_map(|s| (0..4).map(move |r| format!("seed-{s}-rot-{r}.json"))).collect();
+    assert_eq!(names.iter().cloned().collect::<BTreeSet<_>>(), want);
+    for (line, name) in lines.iter().zip(want.iter()) {
+        let file: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        assert_eq!(file, serde_json::json!({ "winner": "", "replay": line["replay"] }), "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // Games with winners: the file holds the seat, and its moves play out to that winner.
+    arena(
+        &[
+            &args[..2],
+            &["--quiet", "--replays", dir.to_str().unwrap()],
+            &["margins", "random", "greedy", "knapsack"],
+        ]
+        .concat(),
+    );
+    for seed in 1..=2u32 {
+        for rotation in 0..4 {
+            let path = dir.join(format!("seed-{seed}-rot-{rotation}.json"));
+            let file: Value =
+                serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            let keys: Vec<&String> = file.as_object().unwrap().keys().collect();
+            assert_eq!(keys, ["replay", "winner"]);
+            assert_eq!(file["replay"]["seed"], seed);
+            assert_eq!(file["replay"].as_object().unwrap().len(), 2);
+            let totals = replay_totals(seed, &file["replay"]["commands"]);
+            assert_eq!(file["winner"], manager_winner(&totals));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An output with the answer times (the last three columns of a table) cut off.
+fn without_times(text: &str) -> String {
+    let mut in_table = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        in_table = line.starts_with("entrant ") || (in_table && !line.is_empty());
+        let kept = if in_table {
+            let c = cells(&line[2..]);
+            format!("{}{}", &line[..2], c[..c.len() - 3].join(" | "))
+        } else {
+            line.to_string()
+        };
+        out += &format!("{kept}\n");
+    }
+    out
+}
+
+/// A `--sprt` run against a field with `jobs`: its output without times, its `--out` lines
+/// without times, and its replay files.
+fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
+    let (out, dir) = (scratch(&format!("jobs-{jobs}.jsonl")), scratch(&format!("jobs-{jobs}")));
+    let (text, _) = arena(&[
+        "--seeds",
+        "8",
+        "--jobs",
+        jobs,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--replays",
+        dir.to_str().unwrap(),
+        "--sprt",
+        "random",
+        "margins",
+        "--field",
+        "random,greedy,history,knapsack",
+    ]);
+    let mut lines = out_lines(&out);
+    lines.iter_mut().for_each(|g| drop(g.as_object_mut().unwrap().remove("max_ms")));
+    let mut files = BTreeMap::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        files.insert(name, std::fs::read_to_string(&path).unwrap());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = text.replacen(&format!("  jobs {jobs}\n"), "\n", 1);
+    (without_times(&text), lines, files)
+}
+
+#[test]
+fn outputs_do_not_depend_on_jobs() {
+    let (text, lines, files) = sprt_field_run("1");
+    assert_eq!(sprt_field_run("3"), (text.clone(), lines.clone(), files.clone()));
+    // The run stopped at its verdict: nothing of the games begun beyond it was kept.
+    let seeds = text.lines().filter(|l| l.starts_with("verdict: B is stronger")).count();
+    assert_eq!(seeds, 1, "{text}");
+    let last_seed = lines.last().unwrap()["seed"].as_u64().unwrap() as usize;
+    assert!(last_seed < 8, "margins against random decides before the cap:\n{text}");
+    assert_eq!((lines.len(), files.len()), (8 * last_seed, 8 * last_seed));
+    assert!(text.contains(&format!("after {last_seed} seeds ({} games)", 8 * last_seed)));
+    // A and B meet the same drawn opponents in the same seats.
+    for seed in lines.chunks(8) {
+        for r in 0..4 {
+            let (a, b) = (&seed[r]["seats"], &seed[4 + r]["seats"]);
+            let own = (4 - r) % 4;
+            assert_eq!((&a[own], &b[own]), (&Value::from("random"), &Value::from("margins")));
+            assert!((0..4).filter(|&s| s != own).all(|s| a[s] == b[s]), "{a} {b}");
+        }
+    }
+}
+
+#[test]
+fn sprt_decides_for_the_stronger_either_way_and_an_exec_can_be_a_side() {
+    let exe = env!("CARGO_BIN_EXE_daimyo");
+    let out = scratch("sprt.jsonl");
+    let args = ["--jobs", "2", "--quiet", "--out", out.to_str().unwrap(), "--sprt"];
+    let (text, _) =
+        arena(&[&args[..], &["margins", "random", "random", "random", "random"]].concat());
+    let verdict = text.lines().last().unwrap();
+    assert!(verdict.starts_with("verdict: A is stronger: LLR -"), "{text}");
+    // The log: one line per seed, games 8 a seed, the LLR at its bound on the last line only.
+    let log: Vec<Vec<String>> =
+        text.lines().skip(3).take_while(|l| !l.is_empty()).map(cells).collect();
+    let llr = |row: &Vec<String>| row.last().unwrap().parse::<f64>().unwrap();
+    for (k, row) in log.iter().enumerate() {
+        assert_eq!(
+            (row[0].clone(), row[1].clone()),
+            ((k + 1).to_string(), (8 * (k + 1)).to_string())
+        );
+        assert_eq!(llr(row) <= -2.94, k + 1 == log.len(), "{text}");
+    }
+    assert!(log.len() >= 2 && log.len() <= 8, "{text}");
+    // A's games and B's share the seed, the seats and the opponents.
+    let games = out_lines(&out);
+    assert_eq!(games.len(), 8 * log.len());
+    for seed in games.chunks(8) {
+        for r in 0..4 {
+            let (a, b) = (&seed[r], &seed[4 + r]);
+            assert_eq!((&a["side"], &b["side"]), (&Value::from("A"), &Value::from("B")));
+            assert_eq!((&a["seed"], &a["rotation"]), (&b["seed"], &b["rotation"]));
+            let own = (4 - r) % 4;
+            assert_eq!(
+                (&a["seats"][own], &b["seats"][own]),
+                (&Value::from("margins"), &Value::from("random"))
+            );
+            for s in (0..4).filter(|&s| s != own) {
+                assert_eq!(
+                    (&a["seats"][s], &b["seats"][s]),
+                    (&Value::from("random"), &Value::from("random"))
+                );
+            }
+        }
+    }
+
+    let margins = format!("exec:{exe} play margins");
+    let (text, _) = arena(&[
+        "--jobs", "2", "--quiet", "--sprt", "random", &margins, "random", "random", "random",
+    ]);
+    assert!(text.lines().last().unwrap().starts_with("verdict: B is stronger: LLR "), "{text}");
+}
+
+#[test]
+fn sprt_does_not_decide_between_equals() {
+    // Two players of the same strength but different moves: no verdict within 4 seeds.
+    let (text, _) = arena(&[
+        "--seeds",
+        "4",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--sprt",
+        "bot:rollouts=1000",
+        "bot:rollouts=1100",
+        "rules",
+        "greedy",
+        "knapsack",
+    ]);
+    let verdict = text.lines().last().unwrap();
+    assert!(
+        verdict.starts_with("verdict: no decision: ")
+            && verdict.contains("after 4 seeds (32 games)"),
+        "{text}"
+    );
+    // The same player twice plays the same games: the LLR never leaves 0.
+    let (text, _) = arena(&[
+        "--seeds", "3", "--jobs", "2", "--quiet", "--sprt", "margins", "margins", "random",
+        "greedy", "knapsack",
+    ]);
+    let log: Vec<&str> = text.lines().skip(3).take_while(|l| !l.is_empty()).collect();
+    assert_eq!(log.len(), 3, "{text}");
+    assert!(log.iter().all(|l| l.ends_with(" 0.00") && l.contains(" +0.0 ± ")), "{text}");
+}
+
+#[test]
+fn field_tables_are_drawn_from_the_seed() {
+    let field = "bot:rollouts=300,time=500,greedy,knapsack,rules,greedy";
+    let run = |first: &str| {
+        let out = scratch(&format!("field-{first}.jsonl"));
+        let (text, _) = arena(&[
+            "--seeds",
+            "6",
+            "--first-seed",
+            first,
+            "--jobs",
+            "2",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+            "--field",
+            field,
+            "random",
+        ]);
+        (text, out_lines(&out))
+    };
+    let (text, games) = run("1");
+    let mut held: BTreeMap<String, usize> = BTreeMap::new();
+    let mut draws = BTreeSet::new();
+    for seed in games.chunks(4) {
+        let mut tables = BTreeSet::new();
+        for (r, g) in seed.iter().enumerate() {
+            assert_eq!(g["seats"][(4 - r) % 4], "random");
+            let mut others: Vec<String> = (0..4)
+                .filter(|&s| s != (4 - r) % 4)
+                .map(|s| g["seats"][s].as_str().unwrap().to_string())
+                .collect();
+            others.iter().for_each(|o| *held.entry(o.clone()).or_default() += 1);
+            others.sort();
+            tables.insert(others);
+        }
+        assert_eq!(tables.len(), 1, "one table per seed, in its 4 rotations");
+        let table = tables.pop_first().unwrap();
+        assert!(table.iter().all(|o| o != "random"));
+        draws.insert(table);
+    }
+    assert!(draws.len() > 1, "the draw changes with the seed");
+    assert!(held.contains_key("bot:rollouts=300,time=500"), "{held:?}");
+    // A row per member's label: its seat-games are the seats it held.
+    let rows = &tables(&text)[0];
+    assert_eq!(rows.len(), 1 + held.len(), "{text}");
+    for r in rows {
+        let want = held.get(&r.cell["entrant"]).copied().unwrap_or(24);
+        assert_eq!(r.num("games") as usize, want, "{text}");
+    }
+    // The same seeds draw the same tables in another run.
+    let (_, later) = run("4");
+    for (a, b) in games[12..].iter().zip(&later) {
+        assert_eq!((&a["seed"], &a["seats"]), (&b["seed"], &b["seats"]));
+    }
+}
+
+#[test]
+fn progress_shows_the_running_share() {
+    let (_, err) = arena(&["--seeds", "1", "--jobs", "2", "margins", "random", "random", "random"]);
+    let last = err.lines().last().unwrap();
+    assert!(last.starts_with("4/4 games ") && last.contains("  margins 100.0% ["), "{err}");
+    let (_, err) = arena(&[
+        "--seeds", "1", "--jobs", "2", "--sprt", "margins", "random", "greedy", "greedy", "greedy",
+    ]);
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.contains("  A margins ") && last.contains("  B random ") && last.contains("  LLR "),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_explains_every_column_and_option() {
+    let help = String::from_utf8(daimyo(&["arena", "--help"]).stdout).unwrap();
+    // The names each line of the TABLE section explains: its first cell.
+    let table = &help[help.find("\nTABLE\n").unwrap()..];
+    let explained: Vec<&str> = table
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ")?.split("  ").next())
+        .flat_map(|names| names.split(", "))
+        .collect();
+    let (text, _) = arena(&["--seeds", "1", "--quiet", "greedy", "random", "random", "random"]);
+    let header = text.lines().find(|l| l.starts_with("entrant ")).unwrap();
+    for column in cells(header) {
+        assert!(explained.contains(&column.as_str()), "{column} in {explained:?}");
+    }
+    for word in ["--replays", "--field", "--sprt", "--margin", "Wilson", "LLR", "no decision"] {
+        assert!(help.contains(word), "{word}");
     }
 }
 
@@ -272,15 +708,20 @@ fn bad_arguments_exit_2_with_a_message() {
         &["arena", "--jobs", "x", "random", "random", "random", "random"],
         &["arena", "--fast", "random", "random", "random", "random"],
         &["arena", "exec:/no/such/program", "random", "random", "random"],
+        &["arena", "--field", "random,greedy", "random"],
+        &["arena", "--field", "random,greedy,rules", "random", "random"],
+        &["arena", "--field", "random,nobody,rules", "random"],
+        &["arena", "--sprt", "random"],
+        &["arena", "--sprt", "random", "greedy", "random", "random"],
+        &["arena", "--sprt", "random", "greedy", "--field", "random,greedy,rules", "random"],
+        &["arena", "--margin", "0.1", "random", "random", "random", "random"],
+        &["arena", "--margin", "0", "--sprt", "random", "greedy", "random", "random", "random"],
     ] {
         let r = daimyo(args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&r.stderr).starts_with("daimyo arena: "), "{args:?}");
         assert!(r.stdout.is_empty(), "{args:?}");
     }
-    let help = daimyo(&["arena", "--help"]);
-    assert!(help.status.success());
-    assert!(String::from_utf8_lossy(&help.stdout).contains("--first-seed"));
 }
 
 #[test]
@@ -290,7 +731,7 @@ fn entrants_read_their_settings() {
         Entrant::Builtin {
             label: "bot:time=200,rollouts=500".into(),
             name: "bot".into(),
-            budget: Budget { time_ms: Some(200), rollouts: Some(500), threads: None }
+            budget: Budget { time_ms: Some(200), rollouts: Some(500), ..Budget::default() }
         }
     );
     let e = Entrant::parse("exec:bash  -c  true").unwrap();
@@ -302,6 +743,12 @@ fn entrants_read_their_settings() {
         }
     );
     assert!(Entrant::parse("bot:time=soon").is_err());
+    let Entrant::Builtin { budget, .. } = Entrant::parse("mc1:threads=2").unwrap() else {
+        panic!("a built-in")
+    };
+    assert_eq!(budget.threads, Some(2));
+    let zero = Entrant::parse("bot:threads=0").unwrap_err();
+    assert!(zero.contains("threads must be 1 to"), "{zero}");
 }
 
 fn record(totals_x12: [i32; DAIMYO]) -> GameRecord {
@@ -317,43 +764,58 @@ fn record(totals_x12: [i32; DAIMYO]) -> GameRecord {
 }
 
 #[test]
-fn interval_over_seed_blocks() {
-    // Two blocks 0 and 1: mean 0.5, sample sd sqrt(0.5), half-width 1.96 sqrt(0.5) / sqrt(2).
-    let (m, h) = mean_interval(&[0.0, 1.0]);
-    assert_eq!(m, 0.5);
-    assert!((h.unwrap() - 0.98).abs() < 1e-12);
-    // Four blocks: mean 0.25, sd sqrt(0.125 / 3) = 0.204124, half-width 1.96 * 0.204124 / 2.
-    let (m, h) = mean_interval(&[0.5, 0.25, 0.0, 0.25]);
-    assert_eq!(m, 0.25);
-    assert!((h.unwrap() - 0.200041).abs() < 1e-6, "{h:?}");
-    assert_eq!(mean_interval(&[0.3]), (0.3, None));
+fn interval_on_an_effective_number_of_games() {
+    // Wilson's interval for 5 of 10: 0.2366 to 0.7634.
+    let (low, high) = wilson(0.5, 10.0);
+    assert!((low - 0.2366).abs() < 1e-4 && (high - 0.7634).abs() < 1e-4, "{low} {high}");
+    let (low, high) = wilson(0.0, 12.0);
+    assert!(low < 1e-12 && high > 0.2, "no wins in 12 games still leaves room: {low} {high}");
+    // Identical seeds: as many games as were played. One seed: one game.
+    assert_eq!(effective_games(&[(1.0, 4.0); 5]), 20.0);
+    assert_eq!(effective_games(&[(3.0, 12.0)]), 1.0);
+    // All or nothing by seed: the games of a seed go together, worth about one each.
+    assert_eq!(effective_games(&[(4.0, 4.0), (0.0, 4.0)]), 1.0);
+    let n = effective_games(&[(4.0, 4.0), (0.0, 4.0), (4.0, 4.0), (0.0, 4.0)]);
+    assert!((n - 3.0).abs() < 1e-12, "{n}");
 
     // `a` holds one seat and `b` three, over two seeds of two games each.
-    let mut stats = Stats::new(&["a", "b", "b", "b"]);
+    let mut stats = Stats::new(&["a", "b"]);
     stats.add(1, &["a", "b", "b", "b"], &record([24, 0, 0, -24])); // a wins alone
     stats.add(1, &["b", "a", "b", "b"], &record([12, 12, -12, -12])); // a and b share first
     stats.add(2, &["b", "b", "a", "b"], &record([0; 4])); // four-way tie
     stats.add(2, &["b", "b", "b", "a"], &record([12, 0, 0, -12])); // b wins
     let [a, b] = &stats.tallies[..] else { panic!("two labels") };
     assert_eq!((a.seat_games, a.wins, a.draws, b.seat_games, b.wins, b.draws), (4, 1, 2, 12, 1, 4));
-    // a's shares: 1 and 1/2 in seed 1, 1/4 and 0 in seed 2: blocks 0.75 and 0.125.
-    let (share, half) = a.share_interval();
-    assert!((share - 1.75 / 4.0).abs() < 1e-12);
-    assert!((half.unwrap() - 1.96 * (0.625f64 * 0.625 / 2.0).sqrt() / 2f64.sqrt()).abs() < 1e-12);
-    // Mean rank: 1, 1.5, 2.5, 4.
-    assert_eq!(a.rank_sum / 4.0, 2.25);
+    // a's shares: 1 and 1/2 in seed 1, 1/4 and 0 in seed 2: blocks (1.5, 2) and (0.25, 2).
+    let share = a.share().unwrap();
+    assert_eq!(share.share, 1.75 / 4.0);
+    let n = effective_games(&[(1.5, 2.0), (0.25, 2.0)]);
+    assert_eq!(share.effective, n);
+    // By hand: spread (1.5 - 0.875)^2 + (0.25 - 0.875)^2, variance 2 x 0.78125 / 16.
+    assert!((n - 0.4375 * 0.5625 / (2.0 * 0.78125 / 16.0)).abs() < 1e-12, "{n}");
+    assert_eq!((share.low, share.high), wilson(share.share, n));
+    assert_eq!(a.rank_sum / 4.0, 2.25, "mean rank: 1, 1.5, 2.5, 4");
     assert_eq!(a.total_x12, 24, "24 + 12 + 0 - 12");
     assert_eq!(b.times_ms.len(), 6, "seat 0's times go to whoever sat there");
+    let mut text = String::new();
+    stats.render(&mut text);
+    let rows = &tables(&text)[0];
+    assert_eq!(rows[0].cell["entrant"], "a");
+    assert!(rows[0].leader && !rows[1].leader);
 }
 
 #[test]
 fn out_lines_escape_labels() {
     let labels = ["exec:say \"hi\"", "back\\slash", "tab\there", "random"];
-    let line = json_line(5, 2, &labels, &record([12, 0, 0, -12]));
+    let line = json_line(5, 2, Some("B"), &labels, &record([12, 0, 0, -12]));
     let v: Value = serde_json::from_str(&line).unwrap();
     for (s, l) in labels.iter().enumerate() {
         assert_eq!(v["seats"][s], *l);
     }
-    assert_eq!(v["winner"], 0);
+    assert_eq!((&v["winner"], &v["side"]), (&Value::from(0), &Value::from("B")));
     assert_eq!(v["max_ms"], serde_json::json!([3.0, null, null, null]));
+    let draw: Value =
+        serde_json::from_str(&json_line(5, 2, None, &labels, &record([0; 4]))).unwrap();
+    assert_eq!(draw["winner"], "");
+    assert!(draw.get("side").is_none());
 }

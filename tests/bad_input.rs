@@ -461,6 +461,38 @@ fn crlf_tabs_and_blank_lines() {
     quiet(format!("\n\n{g}").as_bytes());
 }
 
+/// Hands out its bytes a few at a time.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.1.min(self.0.len()).min(buf.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn byte_order_mark() {
+    let g = format!("\u{feff}{}", full_game());
+    quiet(g.as_bytes());
+    // Laid out in lines still: a value too many is found where it is.
+    let e = malformed(edit(&g, 22, "1 1 0 3 0").as_bytes(), 2);
+    assert!(e.ends_with("line 22, token 5 (turn 3): expected the end of a public intimacy line after 4 values, got '0' (a value too many)"), "{e}");
+    // The mark split over reads, and a mark alone.
+    for size in [1, 2] {
+        let mut agent = daimyo::strategies::by_name("random").unwrap();
+        let o = play_with(Trickle(g.as_bytes(), size), agent.as_mut());
+        assert_eq!((o.code, o.err.as_str()), (0, ""));
+        check_stdout(&o.out, &phases_of(&g)).unwrap();
+    }
+    quiet("\u{feff}".as_bytes());
+    // Only at the start: elsewhere it is a token like any other.
+    let e = malformed("9 4 6\n\u{feff}3 4 5 6 3 4\n".as_bytes(), 0);
+    assert!(e.contains("line 2, token 1 (settings): expected the strength of lord 0 (3..6), got '\\xef\\xbb\\xbf3'"), "{e}");
+}
+
 /// A stdout that is closed after `room` bytes.
 struct ClosedAfter(usize);
 
@@ -488,8 +520,7 @@ fn closed_stdout() {
             &mut ClosedAfter(room),
             &mut err,
             agent.as_mut(),
-            1,
-            false,
+            &daimyo::player::Settings::default(),
         );
         assert_eq!((code, err.as_slice()), (0, &b""[..]), "room for {room} bytes");
     }
@@ -530,8 +561,7 @@ fn ready_comes_before_any_input_is_read() {
         &mut Shared(out.clone()),
         &mut Vec::new(),
         agent.as_mut(),
-        1,
-        false,
+        &daimyo::player::Settings::default(),
     );
     assert!(input.checked, "the input was read");
     assert_eq!((code, out.borrow().as_slice()), (0, &b"READY\n"[..]));

@@ -72,6 +72,8 @@ struct Tok<'a> {
 }
 
 fn tokens(input: &[u8]) -> (Vec<Tok<'_>>, usize) {
+    // A byte-order mark at the start is as if it were not there.
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let mut toks = Vec::new();
     let (mut line, mut pos, mut i) = (1, 0, 0);
     while i < input.len() {

@@ -1,68 +1,60 @@
-//! `daimyo arena`: many games between four entrants under the official manager's rules.
+//! `daimyo arena`: many games under the official manager's rules: four fixed entrants, one
+//! entrant against opponents drawn from a field, or two versions compared by a sequential test.
 //!
 //! Each seed is played in all four seat rotations with the manager's lords for that seed, so
-//! every entrant meets the same lords from every seat. Worker threads pull (seed, rotation)
-//! tasks from a shared counter and play them through `referee`; the main thread alone prints
-//! progress, writes `--out` lines in task order (the file is the same whatever `--jobs`) and
-//! builds the table in `stats`.
+//! every entrant meets the same lords from every seat. `plan` says which tables a run plays,
+//! `run` plays them on worker threads and takes the results in order (every output is the same
+//! whatever `--jobs`), `stats` makes the table, `sprt` the test, `files` the `--out` lines and
+//! the manager's replay files; `referee`, `process` and `manager` play one game exactly as the
+//! manager does.
 
+pub mod files;
 pub mod manager;
+pub mod options;
+pub mod plan;
 pub mod process;
+pub mod progress;
 pub mod referee;
+pub mod run;
+pub mod sprt;
 pub mod stats;
 
-use crate::args::{self, say, value};
+pub use files::json_line;
+
+use crate::args::{self, say};
 use crate::players;
 use crate::rules::{DAIMYO, strengths_from_seed};
 use crate::timeman::Budget;
 use referee::{Builtin, GameRecord, Limits, Seat};
-use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-pub const USAGE: &str = "\
-daimyo arena: many games between four entrants under the official manager's rules
+/// Seeds of a run without `--sprt`.
+pub const DEFAULT_SEEDS: u32 = 25;
+/// The most seeds a `--sprt` run plays before it ends undecided (8 games a seed).
+pub const DEFAULT_SPRT_SEEDS: u32 = 200;
+/// The SPRT's D: it weighs B's win share minus A's = +D against = -D.
+pub const DEFAULT_SPRT_MARGIN: f64 = 0.05;
+/// The SPRT's error rates: the chance of "B is stronger" when A is stronger by D, and the
+/// other way round.
+pub const SPRT_ALPHA: f64 = 0.05;
+pub const SPRT_BETA: f64 = 0.05;
+/// Seeds before the SPRT may decide: a variance needs two.
+pub const SPRT_MIN_SEEDS: usize = 2;
+/// The prior of the SPRT's variance: `SPRT_PRIOR_SEEDS` seeds of the variance of a seed's
+/// paired difference between two independent players that each win a quarter of their four
+/// games (2 x 3/16 / 4). The variance measured on a few seeds is often far too small, and the
+/// test then decides on noise: on 2000 simulated runs of such players, one stronger by D = 0.05,
+/// the wrong verdict came 5.7% and 4.2% of the time with this prior, 9.6% and 9.0% with a prior
+/// of one seed (`sprt::tests::error_rates_hold_on_simulated_runs`).
+pub const SPRT_PRIOR_VARIANCE: f64 = 3.0 / 32.0;
+pub const SPRT_PRIOR_SEEDS: f64 = 16.0;
+/// 95% two-sided, for every interval the arena prints.
+pub const CONFIDENCE_Z: f64 = 1.959_963_984_540_054;
+/// How often the progress line is redrawn on a terminal, and written to a log otherwise.
+pub const EVERY_TTY: Duration = Duration::from_millis(200);
+pub const EVERY_PLAIN: Duration = Duration::from_secs(10);
 
-USAGE
-  daimyo arena [OPTIONS] E0 E1 E2 E3
-
-Each seed is played in all 4 seat rotations (rotation r puts entrant (s + r) % 4 in seat s),
-with the lords the official manager draws for that seed. Seats with the same label are merged
-in the table, so `bot random random random` measures the bot against three random players.
-
-ENTRANTS
-  random, greedy, bot       a built-in (see daimyo --help)
-  NAME:time=MS              its time per answer, e.g. bot:time=200
-  NAME:rollouts=N           a fixed rollout budget, e.g. bot:rollouts=20000
-  NAME:threads=N            threads of its search (default: 1 when --jobs is over 1, so
-                            that each game has its core; every core with --jobs 1)
-                            (settings combine with a comma: bot:time=300,rollouts=5000)
-  'exec:PROGRAM ARG...'     an external program, split on white space and started directly
-                            (no shell), spoken to exactly as the manager does
-
-Every entrant is held to the manager's rules: READY within 5 s, each answer within 1000 ms
-of the turn's text (one time-out and the seat plays lord 0 for the rest of the game), the
-first chunk read is the whole answer, a program that exited plays lord 0.
-
-OPTIONS
-  --seeds N        number of seeds (default 25); games = 4 N
-  --first-seed S   seeds S, S+1, ..., S+N-1 (default 1)
-  --jobs J         games played at once (default: the number of cores); timed entrants
-                   want no more jobs than free cores
-  --out FILE       one JSON line per game: seats, lords, applied moves, totals, winner,
-                   time-outs, malformed answers, slowest answer, and the manager's replay
-  --quiet          no progress on stderr
-  --show-stderr    let external programs write to the arena's stderr (default: discarded)
-
-TABLE
-  win share   first places per seat-game, a k-way tie counting 1/k to each
-  ±95%        half-width of the 95% interval, over seeds (a seed's 4 rotations are one block)
-  mean pts    mean final total; mean rank 1..4, ties sharing the average rank
-  malformed   answers not exactly the phase's lords 0..5 separated by single spaces
-  p50 .. max  answer times of the answers that counted (p50, p99, p99.9, max), in ms
-";
+pub const USAGE: &str = include_str!("usage.txt");
 
 /// Who sits in a seat: a built-in agent or an external program.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,6 +101,7 @@ impl Entrant {
                 names.join(", ")
             ));
         }
+        players::check(name, &budget).map_err(|e| format!("'{spec}': {e}"))?;
         Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget })
     }
 
@@ -140,247 +133,31 @@ fn findable(program: &str) -> bool {
         .is_some_and(|p| std::env::split_paths(&p).any(|dir| dir.join(program).is_file()))
 }
 
-/// A built-in's seed for one game: SplitMix64 of (seed, rotation, seat), so a game replays the
-/// same whatever thread plays it.
-pub fn agent_seed(seed: u32, rotation: usize, seat: usize) -> u64 {
-    let mut z = ((seed as u64) << 16 | (rotation as u64) << 8 | seat as u64)
-        .wrapping_add(0x9e37_79b9_7f4a_7c15);
+/// SplitMix64's output function: a well-mixed 64-bit value of any 64-bit input.
+pub fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
-/// Which entrant sits in each seat in `rotation`.
-pub fn seating(rotation: usize) -> [usize; DAIMYO] {
-    std::array::from_fn(|s| (s + rotation) % DAIMYO)
+/// A built-in's seed for one game: SplitMix64 of (seed, rotation, seat), so a game replays the
+/// same whatever thread plays it, and A's game and B's game under `--sprt` give the same seeds to
+/// the same seats.
+pub fn agent_seed(seed: u32, rotation: usize, seat: usize) -> u64 {
+    splitmix((seed as u64) << 16 | (rotation as u64) << 8 | seat as u64)
 }
 
-/// Plays one (seed, rotation) game.
+/// Plays one (seed, rotation) game with `seated[seat]` in each seat.
 pub fn play_game(
-    entrants: &[Entrant; DAIMYO],
+    seated: [&Entrant; DAIMYO],
     seed: u32,
     rotation: usize,
     show_stderr: bool,
 ) -> GameRecord {
-    let mut seats = seating(rotation).map(|e| entrants[e].seat(show_stderr));
+    let mut seats = seated.map(|e| e.seat(show_stderr));
     let seeds = std::array::from_fn(|s| agent_seed(seed, rotation, s));
     referee::play(&mut seats, strengths_from_seed(seed), seeds, Limits::MANAGER)
-}
-
-/// The `--out` line of one game.
-pub fn json_line(seed: u32, rotation: usize, labels: &[&str; DAIMYO], g: &GameRecord) -> String {
-    let commands: Vec<Vec<&[u8]>> =
-        g.commands.iter().map(|turn| turn.iter().map(|m| m.lords()).collect()).collect();
-    let seats = &g.seats;
-    let max_ms: Vec<Option<f64>> =
-        seats.iter().map(|s| s.max_ms().map(|v| (v * 1e3).round() / 1e3)).collect();
-    serde_json::json!({
-        "seed": seed,
-        "rotation": rotation,
-        "seats": labels,
-        "strengths": g.strengths,
-        "commands": commands,
-        "totals_x12": g.totals_x12,
-        "winner": g.winner,
-        "timeouts": seats.iter().map(|s| s.timeouts).collect::<Vec<_>>(),
-        "malformed": seats.iter().map(|s| s.malformed).collect::<Vec<_>>(),
-        "max_ms": max_ms,
-        "ready": seats.iter().map(|s| s.ready).collect::<Vec<_>>(),
-        "replay": { "seed": seed, "commands": commands },
-    })
-    .to_string()
-}
-
-struct Options {
-    seeds: u32,
-    first_seed: u32,
-    jobs: usize,
-    out: Option<std::io::BufWriter<std::fs::File>>,
-    quiet: bool,
-    show_stderr: bool,
-    entrants: [Entrant; DAIMYO],
-}
-
-fn options(args: &[String]) -> Result<Options, String> {
-    let (mut seeds, mut first_seed, mut jobs) = (25u32, 1u32, None);
-    let (mut out, mut quiet, mut show_stderr) = (None, false, false);
-    let mut entrants = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--seeds" => seeds = value(args, &mut i)?,
-            "--first-seed" => first_seed = value(args, &mut i)?,
-            "--jobs" => jobs = Some(value(args, &mut i)?),
-            "--out" => out = Some(value::<String>(args, &mut i)?),
-            "--quiet" => quiet = true,
-            "--show-stderr" => show_stderr = true,
-            a if a.starts_with('-') => {
-                return Err(format!("unknown option '{a}' (daimyo arena --help lists them)"));
-            }
-            spec => entrants.push(Entrant::parse(spec)?),
-        }
-        i += 1;
-    }
-    if seeds == 0 || jobs == Some(0) {
-        return Err("--seeds and --jobs must be at least 1".into());
-    }
-    if first_seed.checked_add(seeds - 1).is_none() {
-        return Err("seeds are 32-bit: --first-seed + --seeds - 1 must stay below 2^32".into());
-    }
-    let n = entrants.len();
-    let mut entrants: [Entrant; DAIMYO] = entrants
-        .try_into()
-        .map_err(|_| format!("four entrants are needed, got {n} (daimyo arena --help)"))?;
-    let jobs = jobs.unwrap_or_else(crate::timeman::cores).min(4 * seeds as usize);
-    // Games in parallel each have their core: a built-in searches on one thread unless told.
-    if jobs > 1 {
-        for e in &mut entrants {
-            if let Entrant::Builtin { budget, .. } = e {
-                budget.threads.get_or_insert(1);
-            }
-        }
-    }
-    // Opened last, so that a mistake elsewhere on the line leaves an existing file alone.
-    let out = match out {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(&path).map_err(|e| format!("--out {path}: {e}"))?,
-        )),
-        None => None,
-    };
-    Ok(Options { seeds, first_seed, jobs, out, quiet, show_stderr, entrants })
-}
-
-fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
-/// Progress on stderr: one line rewritten in place on a terminal, a plain line every
-/// `EVERY_PLAIN` otherwise (a log file should not fill with carriage returns).
-struct Progress {
-    begun: Instant,
-    last: Option<Instant>,
-    total: usize,
-    tty: bool,
-    quiet: bool,
-}
-
-const EVERY_TTY: Duration = Duration::from_millis(200);
-const EVERY_PLAIN: Duration = Duration::from_secs(10);
-
-impl Progress {
-    fn show(&mut self, done: usize, finished: bool) {
-        let now = Instant::now();
-        let every = if self.tty { EVERY_TTY } else { EVERY_PLAIN };
-        let due = self.last.is_none_or(|l| now - l >= every);
-        if self.quiet || !(due || finished) {
-            return;
-        }
-        self.last = Some(now);
-        let elapsed = now - self.begun;
-        let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
-        let eta = if done == 0 {
-            "-".into()
-        } else {
-            clock(Duration::from_secs_f64((self.total - done) as f64 / rate))
-        };
-        let line = format!(
-            "{done}/{} games  {} elapsed  ETA {eta}  {rate:.1} games/s",
-            self.total,
-            clock(elapsed)
-        );
-        if self.tty {
-            eprint!("\r{line}\x1b[K{}", if finished { "\n" } else { "" });
-        } else {
-            eprintln!("{line}");
-        }
-    }
-}
-
-fn run(mut o: Options) -> Result<(), String> {
-    let total = 4 * o.seeds as usize;
-    let mut out = o.out.take();
-    let labels: [&str; DAIMYO] = std::array::from_fn(|e| o.entrants[e].label());
-    say(&format!(
-        "arena: {}  seeds {}..{} ({})  {total} games  jobs {}\n",
-        labels.join(" | "),
-        o.first_seed,
-        o.first_seed + (o.seeds - 1),
-        o.seeds,
-        o.jobs
-    ));
-    let mut stats = stats::Stats::new(&labels);
-    let tty = std::io::stderr().is_terminal();
-    let mut progress = Progress {
-        begun: Instant::now(),
-        // A log gets its first line after a while, a terminal at once.
-        last: (!tty).then(Instant::now),
-        total,
-        tty,
-        quiet: o.quiet,
-    };
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = channel::<(usize, GameRecord)>();
-    let task = |i: usize| (o.first_seed + (i / 4) as u32, i % 4);
-    let mut write_err = None;
-    std::thread::scope(|scope| {
-        for _ in 0..o.jobs {
-            let tx = tx.clone();
-            let (next, entrants) = (&next, &o.entrants);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    let (seed, rotation) = task(i);
-                    if tx.send((i, play_game(entrants, seed, rotation, o.show_stderr))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Games finish out of order; they are taken in task order so that the file and the
-        // float sums do not depend on the scheduling.
-        let mut pending = BTreeMap::new();
-        let mut done = 0;
-        loop {
-            match rx.recv_timeout(EVERY_TTY) {
-                Ok((i, g)) => {
-                    pending.insert(i, g);
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-            while let Some(g) = pending.remove(&done) {
-                let (seed, rotation) = task(done);
-                let seated = seating(rotation).map(|e| labels[e]);
-                stats.add(seed, &seated, &g);
-                if let Some(f) = &mut out {
-                    let line = json_line(seed, rotation, &seated, &g);
-                    if let Err(e) = writeln!(f, "{line}") {
-                        write_err.get_or_insert(e);
-                    }
-                }
-                done += 1;
-            }
-            progress.show(done, false);
-        }
-        progress.show(done, true);
-    });
-    if let Some(f) = &mut out
-        && let Err(e) = f.flush()
-    {
-        write_err.get_or_insert(e);
-    }
-    if let Some(e) = write_err {
-        return Err(format!("--out: {e}"));
-    }
-    let mut table = String::new();
-    stats.render(&mut table);
-    say(&table);
-    Ok(())
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -388,9 +165,9 @@ pub fn main(args: &[String]) -> i32 {
         say(USAGE);
         return 0;
     }
-    let result = match options(args) {
+    let result = match options::options(args) {
         Err(e) => Err((2, e)),
-        Ok(o) => run(o).map_err(|e| (1, e)),
+        Ok(o) => run::run(o).map_err(|e| (1, e)),
     };
     result.map_or_else(
         |(code, e)| {
@@ -399,30 +176,4 @@ pub fn main(args: &[String]) -> i32 {
         },
         |()| 0,
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn threads(args: &[&str]) -> Vec<Option<usize>> {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        let o = options(&args).unwrap();
-        o.entrants
-            .iter()
-            .map(|e| match e {
-                Entrant::Builtin { budget, .. } => budget.threads,
-                Entrant::Exec { .. } => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn games_in_parallel_give_each_built_in_one_thread_unless_told() {
-        let field = ["bot", "bot:threads=2", "mc1:rollouts=10", "random"];
-        let parallel = threads(&[&["--jobs", "2"][..], &field].concat());
-        assert_eq!(parallel, [Some(1), Some(2), Some(1), Some(1)]);
-        let alone = threads(&[&["--jobs", "1"][..], &field].concat());
-        assert_eq!(alone, [None, Some(2), None, None], "one game at a time: every core");
-    }
 }

@@ -1,7 +1,10 @@
 //! The manager's stream as a game: the settings, then one `View` per turn.
 //!
 //! Each turn notes when its first byte arrived (or when the last answer left, if later: input
-//! piped in ahead of time), which is where the answer's clock starts.
+//! piped in ahead of time), which is where the answer's clock starts. Input typed by a person at
+//! a terminal is read differently: the clock starts when the turn's last line was entered (a
+//! person's typing is not the bot's time), and the line layout does not matter (a person may
+//! begin the turn on the strengths' line).
 
 use super::lexer::{InputError, Lexer, Token, value};
 use super::render::SETTINGS;
@@ -23,24 +26,52 @@ pub struct InputReader<R: Read> {
     strengths: Option<[u8; LORDS]>,
     /// When the last answer left: a turn's clock starts no earlier (input piped ahead of time).
     answered_at: Option<Instant>,
+    /// Typed by a person at a terminal.
+    typed: bool,
 }
 
 /// One turn read from the input.
 #[derive(Clone, Copy, Debug)]
 pub struct TurnInput {
     pub view: View,
-    /// When the turn's first byte arrived (or the last answer left, if later).
+    /// When the turn's first byte arrived (when typed at a terminal, when its last line was
+    /// entered), or when the last answer left, if later.
     pub started: Instant,
 }
 
 impl<R: Read> InputReader<R> {
     pub fn new(src: R) -> Self {
-        InputReader { lex: Lexer::new(src), last_phase: None, strengths: None, answered_at: None }
+        InputReader {
+            lex: Lexer::new(src),
+            last_phase: None,
+            strengths: None,
+            answered_at: None,
+            typed: false,
+        }
+    }
+
+    /// The input is typed by a person at a terminal: bare tokens, whatever the lines, and each
+    /// turn's clock from the end of its input.
+    pub fn typed(mut self) -> Self {
+        self.typed = true;
+        self.lex.lines = Some(false);
+        self
     }
 
     /// The lord strengths, once the settings have been read.
     pub fn strengths(&self) -> Option<[u8; LORDS]> {
         self.strengths
+    }
+
+    /// Keeps the text read, turn by turn, for `take_read`.
+    pub fn record(mut self) -> Self {
+        self.lex.record();
+        self
+    }
+
+    /// The text read since the last call (a whole turn's after `next_turn`), if `record`ed.
+    pub fn take_read(&mut self) -> Vec<u8> {
+        self.lex.take_read()
     }
 
     /// Tells the reader an answer has just been written.
@@ -87,7 +118,7 @@ impl<R: Read> InputReader<R> {
         for (lord, m) in strengths.iter_mut().enumerate() {
             let what = format!("the strength of lord {lord} (3..6)");
             let t = self.lex.expect_token(&what)?;
-            if lord == 0 {
+            if lord == 0 && !self.typed {
                 self.lex.lines = Some(one_line && t.line != first_line);
             }
             *m = match value(&t.text, 6) {
@@ -128,6 +159,7 @@ impl<R: Read> InputReader<R> {
             Phase::Day => Some(self.row("the N line", "the N line (a day turn has one),")?),
             Phase::Night => None,
         };
+        let started = if self.typed { self.lex.last_arrival } else { started };
         let started = self.answered_at.filter(|&a| a > started).unwrap_or(started);
         let turn = self.lex.turn;
         Ok(Some(TurnInput { view: View { turn, phase, public, own, last_night }, started }))
@@ -214,5 +246,75 @@ mod tests {
         }
         let e = err_of(&TURN1.replace('\n', " ").replace(" 1 D ", " 1 X "));
         assert!(e.message.contains("phase D or N"), "{e}");
+    }
+
+    #[test]
+    fn the_text_of_each_turn_is_kept_when_asked() {
+        let game = format!("{TURN1}2 N\n{}", "0 0 0 0\n".repeat(6) + "0 0 0 0 0 0\n");
+        for chunk in [1, 7, 4096] {
+            let lines = game.lines().map(|l| format!("{l}\n"));
+            let pieces: Vec<String> = lines
+                .collect::<String>()
+                .as_bytes()
+                .chunks(chunk)
+                .map(|c| String::from_utf8(c.to_vec()).unwrap())
+                .collect();
+            let src = Lines { lines: pieces, sent: vec![] };
+            let mut r = InputReader::new(src).record();
+            r.next_turn().unwrap().unwrap();
+            assert_eq!(String::from_utf8(r.take_read()).unwrap(), TURN1, "chunks of {chunk}");
+            r.next_turn().unwrap().unwrap();
+            let second = String::from_utf8(r.take_read()).unwrap();
+            assert_eq!(format!("{TURN1}{second}"), game, "chunks of {chunk}");
+        }
+        let mut r = InputReader::new(TURN1.as_bytes());
+        r.next_turn().unwrap();
+        assert!(r.take_read().is_empty(), "nothing kept unless asked");
+    }
+
+    #[test]
+    fn typed_input_ignores_the_line_layout() {
+        // The settings alone on their line, then the turn begun on the strengths' line: laid
+        // out in lines that is a value too many, typed at a terminal it is just tokens.
+        let typed = TURN1.replacen("3 4 5 6 3 4\n1 D\n", "3 4 5 6 3 4 1 D\n", 1);
+        let e = err_of(&typed);
+        assert!(e.message.contains("a value too many"), "{e}");
+        let mut r = InputReader::new(typed.as_bytes()).typed();
+        let t = r.next_turn().unwrap().unwrap();
+        assert_eq!((t.view.turn, r.strengths()), (1, Some([3, 4, 5, 6, 3, 4])));
+    }
+
+    /// Hands out one line per read, as a terminal does, noting when each left.
+    struct Lines {
+        lines: Vec<String>,
+        sent: Vec<Instant>,
+    }
+
+    impl Read for Lines {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.sent.len() == self.lines.len() {
+                return Ok(0);
+            }
+            // Distinct instants for each line, whatever the clock's resolution.
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            let line = self.lines[self.sent.len()].as_bytes();
+            buf[..line.len()].copy_from_slice(line);
+            self.sent.push(Instant::now());
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn typed_input_starts_the_clock_at_the_turns_last_line() {
+        let lines =
+            || Lines { lines: TURN1.lines().map(|l| format!("{l}\n")).collect(), sent: vec![] };
+        let mut piped = InputReader::new(lines());
+        let t = piped.next_turn().unwrap().unwrap();
+        let sent = &piped.lex.src.sent;
+        assert!(t.started >= sent[0] && t.started < sent[1], "piped: from the first byte");
+        let mut typed = InputReader::new(lines()).typed();
+        let t = typed.next_turn().unwrap().unwrap();
+        let sent = &typed.lex.src.sent;
+        assert!(t.started >= sent[sent.len() - 1], "typed: from the last line");
     }
 }

@@ -2,7 +2,7 @@
 //! its bytes arrived.
 //!
 //! Input comes in one piece or many, CRLF and blank lines are fine, any spaces or tabs separate
-//! tokens. When the input is laid out in lines as the manager writes it, each protocol line must
+//! tokens, a byte-order mark at the start is skipped. When the input is laid out in lines as the manager writes it, each protocol line must
 //! be an input line of its own: a line with a value too few or too many is then reported where
 //! it is, instead of shifting every later value and failing turns later, or never.
 
@@ -36,6 +36,9 @@ impl std::fmt::Display for InputError {
 /// so a whitespace-free flood of bytes neither grows memory nor keeps the error waiting.
 pub const MAX_TOKEN: usize = 32;
 
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 pub struct Token {
     pub text: Vec<u8>,
     pub line: usize,
@@ -57,14 +60,23 @@ const NO_ITEM: Item = Item { name: "", len: 0, read: 0, line: 0 };
 
 /// Reads tokens one `read` at a time, noting when bytes arrived.
 pub struct Lexer<R: Read> {
-    src: R,
+    pub(super) src: R,
     buf: Box<[u8]>,
     start: usize,
     end: usize,
     chunk_time: Instant,
+    /// When the chunk holding the end of the last token arrived: at a terminal, when the line
+    /// that ended it was entered.
+    pub last_arrival: Instant,
     line: usize,
     pos_in_line: usize,
     eof: bool,
+    /// Whether anything has been read yet (a byte-order mark is looked for only at the start).
+    begun: bool,
+    /// The bytes read so far and not yet handed out by `take_read`, when asked for: those of the
+    /// buffer before `mark` are in it.
+    transcript: Option<Vec<u8>>,
+    mark: usize,
     /// The protocol line being read and the one before it.
     item: Item,
     prev: Item,
@@ -119,9 +131,13 @@ impl<R: Read> Lexer<R> {
             start: 0,
             end: 0,
             chunk_time: Instant::now(),
+            last_arrival: Instant::now(),
             line: 1,
             pos_in_line: 0,
             eof: false,
+            begun: false,
+            transcript: None,
+            mark: 0,
             item: NO_ITEM,
             prev: NO_ITEM,
             lines: None,
@@ -129,26 +145,74 @@ impl<R: Read> Lexer<R> {
         }
     }
 
+    /// Reads the next chunk into the buffer. A UTF-8 byte-order mark at the very start of the
+    /// input (some editors save one) is skipped as if it were not there.
     fn fill(&mut self) -> Result<bool, InputError> {
         if self.eof {
             return Ok(false);
         }
+        if let Some(t) = &mut self.transcript {
+            t.extend_from_slice(&self.buf[self.mark..self.end]);
+        }
+        let mut n = self.read_at(0)?;
+        let mut skip = 0;
+        if !self.begun {
+            self.begun = true;
+            // The mark may come split over reads: read on while what came is a prefix of it.
+            while n > 0 && n < BOM.len() && BOM.starts_with(&self.buf[..n]) {
+                match self.read_at(n)? {
+                    0 => break,
+                    more => n += more,
+                }
+            }
+            if self.buf[..n].starts_with(BOM) {
+                skip = BOM.len();
+            }
+        }
+        if n == 0 {
+            self.eof = true;
+            return Ok(false);
+        }
+        (self.start, self.end, self.chunk_time) = (skip, n, Instant::now());
+        self.mark = skip;
+        if skip == n {
+            return self.fill();
+        }
+        Ok(true)
+    }
+
+    /// One read into the buffer from `at`; 0 at end of input.
+    fn read_at(&mut self, at: usize) -> Result<usize, InputError> {
         loop {
-            match self.src.read(&mut self.buf) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(false);
-                }
-                Ok(n) => {
-                    self.start = 0;
-                    self.end = n;
-                    self.chunk_time = Instant::now();
-                    return Ok(true);
-                }
+            match self.src.read(&mut self.buf[at..]) {
+                Ok(n) => return Ok(n),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(self.err(self.line, 0, format!("cannot read input: {e}"))),
             }
         }
+    }
+
+    /// Keeps the bytes read, for `take_read`.
+    pub fn record(&mut self) {
+        self.transcript = Some(Vec::new());
+    }
+
+    /// The bytes read since the last call, up to the end of the current line if it is already
+    /// here (a turn's text with its last newline); empty unless `record` was called.
+    pub fn take_read(&mut self) -> Vec<u8> {
+        let Some(t) = &mut self.transcript else { return Vec::new() };
+        while self.start < self.end && self.buf[self.start].is_ascii_whitespace() {
+            let b = self.buf[self.start];
+            self.start += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.pos_in_line = 0;
+                break;
+            }
+        }
+        t.extend_from_slice(&self.buf[self.mark..self.start]);
+        self.mark = self.start;
+        std::mem::take(t)
     }
 
     pub fn err(&self, line: usize, token: usize, message: String) -> InputError {
@@ -211,6 +275,7 @@ impl<R: Read> Lexer<R> {
             tok.text.push(b);
             self.start += 1;
         }
+        self.last_arrival = self.chunk_time;
         self.check_layout(&tok, what)?;
         if self.item.read == 0 {
             self.item.line = tok.line;

@@ -18,7 +18,9 @@ mod rollout;
 pub use models::PickModel;
 pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 
+use crate::agent::NightGuess;
 use crate::knowledge::Position;
+use crate::model::Opponents;
 use crate::moves::{self, MAX_MOVES};
 use crate::params::time::BATCH_ROLLOUTS;
 use crate::params::{Allocation, Search as Params};
@@ -29,7 +31,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rollout::Rollouts;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Barrier, Mutex};
+use std::sync::{Arc, Barrier, Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 /// One candidate's tally.
@@ -78,6 +80,10 @@ pub struct SearchResult {
     /// Candidates, best first (all of them).
     pub ranked: Vec<(Move, Tally)>,
     pub rollouts: u64,
+    /// The others' posterior weights over the model's styles, when the model is learnt.
+    pub opponents: Option<Opponents>,
+    /// The likeliest split of each hidden night with a known total.
+    pub nights: Vec<NightGuess>,
 }
 
 /// Rounds of rollouts: in a round every candidate still in play meets the same world and the
@@ -87,12 +93,13 @@ pub struct SearchResult {
 /// sum after each batch; nothing is allocated or locked per rollout.
 ///
 /// The working threads are spawned once per search; the calling thread leads. It sets each
-/// stage (a phase of sequential halving), waits for its end at a barrier (a rollout budget:
-/// every round is played) or sleeps until its deadline, and decides the halving. On a loaded
-/// machine a thread that keeps a core busy waits long for its next turn, often tens of
-/// milliseconds past a deadline it polls, while a sleeping thread woken by the deadline runs at
-/// once: so under a deadline the leader sleeps, and after the last stage it answers from the sum
-/// as it stands, without waiting for the workers, which stop at their next round and exit.
+/// stage (a phase of sequential halving), sleeps until the stage's rounds are all in the sum
+/// (a rollout budget) or its deadline comes, whichever is first (a budget never lifts the
+/// deadline), and decides the halving. On a loaded machine a thread that keeps a core busy waits
+/// long for its next turn, often tens of milliseconds past a deadline it polls, while a sleeping
+/// thread woken by the deadline runs at once: so the leader sleeps, and when the last stage has
+/// a deadline it answers from the sum as it stands, without waiting for the workers, which stop
+/// at their next round and exit.
 struct Rounds {
     ro: Rollouts,
     /// Each candidate's own increment.
@@ -107,6 +114,8 @@ struct Rounds {
     expired: AtomicBool,
     /// The tallies and the rollouts of every stage so far.
     sum: Mutex<Sum>,
+    /// Signalled when the sum holds every round of the stage (a rollout budget).
+    complete: Condvar,
     /// The workers and the leader.
     barrier: Barrier,
 }
@@ -115,8 +124,10 @@ struct Rounds {
 struct Stage {
     alive: [u8; MAX_MOVES],
     len: usize,
-    /// Under a rollout budget the stage plays exactly the rounds before this one.
+    /// Under a rollout budget the stage plays exactly the rounds before this one...
     end_round: Option<u64>,
+    /// ... and is complete when the sum counts this many rollouts.
+    target: Option<u64>,
     limits: Limits,
     /// The last stage: the workers return after it.
     last: bool,
@@ -124,9 +135,9 @@ struct Stage {
 
 impl Stage {
     /// Whether the threads meet when the stage ends: the leader answers the last stage of a
-    /// deadline without waiting for the workers.
+    /// search with a deadline without waiting for the workers.
     fn meets_at_end(&self) -> bool {
-        !self.last || self.end_round.is_some()
+        !self.last || self.limits.deadline().is_none()
     }
 }
 
@@ -142,6 +153,7 @@ impl Rounds {
             alive: [0; MAX_MOVES],
             len: 0,
             end_round: None,
+            target: None,
             limits: Limits::rollouts(0),
             last: false,
         };
@@ -153,6 +165,7 @@ impl Rounds {
             next_round: AtomicU64::new(0),
             expired: AtomicBool::new(false),
             sum: Mutex::new(Sum { tallies: [Tally::default(); MAX_MOVES], done: 0 }),
+            complete: Condvar::new(),
             barrier: Barrier::new(workers + 1),
         }
     }
@@ -162,32 +175,55 @@ impl Rounds {
     }
 
     /// The leader's part of a stage over `alive`: the workers play rounds until `limits` say
-    /// stop (exactly the rounds a single thread would play under a rollout budget).
+    /// stop (exactly the rounds a single thread would play under a rollout budget, unless the
+    /// deadline comes first).
     fn play(&self, alive: &[usize], limits: &Limits, last: bool) {
         let done = self.sum().done;
         let first = self.next_round.load(Ordering::Relaxed);
-        let end_round = limits.rounds(done, alive.len() as u64).map(|r| first + r);
-        let mut stage =
-            Stage { alive: [0; MAX_MOVES], len: alive.len(), end_round, limits: *limits, last };
+        let per_round = alive.len() as u64;
+        let rounds = limits.rounds(done, per_round);
+        let mut stage = Stage {
+            alive: [0; MAX_MOVES],
+            len: alive.len(),
+            // Saturating: a budget of u64::MAX rollouts is one the clock ends.
+            end_round: rounds.map(|r| first.saturating_add(r)),
+            target: rounds.map(|r| done.saturating_add(r.saturating_mul(per_round))),
+            limits: *limits,
+            last,
+        };
         for (slot, &i) in stage.alive.iter_mut().zip(alive) {
             *slot = i as u8;
         }
         *lock(&self.stage) = stage;
         self.expired.store(false, Ordering::Relaxed);
         self.barrier.wait();
-        if end_round.is_none() {
-            if let Some(d) = limits.deadline() {
-                std::thread::sleep(d.saturating_duration_since(Instant::now()));
-            }
-            self.expired.store(true, Ordering::Relaxed);
-        }
+        self.wait_for_end(&stage);
+        self.expired.store(true, Ordering::Relaxed);
         if stage.meets_at_end() {
             self.barrier.wait();
         }
         // Claims past the end leave the counter beyond it; the next stage goes on from the end,
         // as a single thread would.
-        if let Some(end) = end_round {
+        if let Some(end) = stage.end_round {
             self.next_round.store(end, Ordering::Relaxed);
+        }
+    }
+
+    /// Sleeps until the stage's rounds are all in the sum or its deadline has come.
+    fn wait_for_end(&self, stage: &Stage) {
+        let mut sum = lock(&self.sum);
+        while stage.target.is_none_or(|t| sum.done < t) {
+            sum = match stage.limits.deadline() {
+                None => self.complete.wait(sum).unwrap_or_else(PoisonError::into_inner),
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return;
+                    }
+                    let waited = self.complete.wait_timeout(sum, left);
+                    waited.unwrap_or_else(PoisonError::into_inner).0
+                }
+            };
         }
     }
 
@@ -236,14 +272,15 @@ impl Rounds {
                 }
             }
             done += played;
-            self.add(alive, &mut tallies, played);
+            self.add(stage, &mut tallies, played);
         }
     }
 
-    /// Adds a batch's tallies to the sum and clears them.
-    fn add(&self, alive: &[u8], tallies: &mut [Tally; MAX_MOVES], played: u64) {
+    /// Adds a batch's tallies to the sum and clears them; wakes the leader if that completes
+    /// the stage.
+    fn add(&self, stage: &Stage, tallies: &mut [Tally; MAX_MOVES], played: u64) {
         let mut sum = lock(&self.sum);
-        for &i in alive {
+        for &i in &stage.alive[..stage.len] {
             let (s, t) = (&mut sum.tallies[i as usize], &mut tallies[i as usize]);
             s.credit += t.credit;
             s.margin += t.margin;
@@ -251,6 +288,9 @@ impl Rounds {
             *t = Tally::default();
         }
         sum.done += played;
+        if stage.target.is_some_and(|t| sum.done >= t) {
+            self.complete.notify_one();
+        }
     }
 
     /// Round number `round` over the `alive` candidates, into `tallies`.
@@ -276,7 +316,7 @@ impl Rounds {
 /// A lock no thread of the search can poison (none panics while holding one; if one did, its
 /// panic is what reaches the caller).
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// How many times sequential halving halves `n` candidates.
@@ -328,7 +368,12 @@ pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> Se
         .iter()
         .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
         .collect();
-    SearchResult { best: ranked[0].0, ranked, rollouts: done }
+    let opponents = match models {
+        Models::Learned(l) => Some(l.now),
+        Models::Prior(_) => None,
+    };
+    let nights = rounds.ro.nights.clone();
+    SearchResult { best: ranked[0].0, ranked, rollouts: done, opponents, nights }
 }
 
 /// Sequential halving over `n` candidates: the budget is cut in equal slices, one per phase;
@@ -393,7 +438,9 @@ mod tests {
     fn threads_share_the_rounds_without_changing_a_tally() {
         // Day and night, halving (stages down to 3 and 2 candidates, fewer than some thread
         // counts) and equal shares, budgets that do not divide into whole rounds or batches:
-        // every candidate's tally and the rollout count are those of one thread.
+        // every candidate's tally and the rollout count are those of one thread. With a clock
+        // that does not run out (an hour away) the budget ends every stage, the last one
+        // answered as soon as its rounds are in, without the workers: the same tallies again.
         let day = scripted(3);
         let night = scripted(4);
         let cases = [
@@ -403,16 +450,37 @@ mod tests {
             (*night.known[0].position(), FOUNDATION, 333),
         ];
         for (pos, params, n) in cases {
-            let run = |threads| {
-                let r = search(&pos, &params, &budget(n).with_threads(threads), 3);
+            let run = |limits: Limits| {
+                let r = search(&pos, &params, &limits, 3);
                 let tallies: Vec<_> =
                     r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin, t.rollouts)).collect();
                 (r.best, r.rollouts, tallies)
             };
-            let one = run(1);
+            let in_an_hour = Instant::now() + std::time::Duration::from_secs(3600);
+            let clocked = |threads| {
+                let b = Budget { rollouts: Some(n), threads: Some(threads), ..Budget::default() };
+                let limits = Limits::for_turn(in_an_hour, &b);
+                assert!(limits.deadline().is_some());
+                run(limits)
+            };
+            let one = run(budget(n));
             assert!(one.1 >= n && one.1 < n + 252, "{} rollouts for {n}", one.1);
-            assert_eq!(run(2), one, "2 threads, turn {}", pos.turn);
-            assert_eq!(run(3), one, "3 threads, turn {}", pos.turn);
+            for threads in [2, 3] {
+                let turn = pos.turn;
+                assert_eq!(
+                    run(budget(n).with_threads(threads)),
+                    one,
+                    "{threads} threads, turn {turn}"
+                );
+            }
+            for threads in [1, 2, 3] {
+                assert_eq!(
+                    clocked(threads),
+                    one,
+                    "{threads} threads and a clock, turn {}",
+                    pos.turn
+                );
+            }
         }
     }
 
@@ -424,11 +492,37 @@ mod tests {
         // from what is done, or plays one round itself if nothing is.
         let pos = Position::initial([3, 4, 5, 6, 3, 4]);
         let budget = Budget { time_ms: Some(0), threads: Some(3), ..Budget::default() };
-        let limits = Limits::for_turn(std::time::Instant::now(), &budget);
+        let limits = Limits::for_turn(Instant::now(), &budget);
         let res = search(&pos, &BOT, &limits, 1);
         assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
         assert_eq!(res.rollouts % 252, 0, "whole rounds of every candidate");
         assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
+        // A rollout budget, however large, does not lift the deadline.
+        let budget = Budget { rollouts: Some(u64::MAX), ..budget };
+        let res = search(&pos, &BOT, &Limits::for_turn(Instant::now(), &budget), 1);
+        assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
+        assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
+    }
+
+    #[test]
+    fn the_largest_budget_ends_at_the_deadline() {
+        // No rollout count can be reached here, so only the deadline ends each stage: the
+        // search returns no sooner than it (a lower bound, whatever the machine's load).
+        let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+        let budget = Budget {
+            time_ms: Some(30),
+            rollouts: Some(u64::MAX),
+            threads: Some(2),
+            ..Budget::default()
+        };
+        let started = Instant::now();
+        let res = search(&pos, &BOT, &Limits::for_turn(started, &budget), 1);
+        assert!(
+            started.elapsed() >= std::time::Duration::from_millis(30),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(res.rollouts >= 252 && res.ranked[0].1.rollouts > 0);
     }
 
     #[test]
@@ -501,11 +595,15 @@ mod tests {
             (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
         };
         let Models::Learned(l) = Models::new(pos, &BOT.rivals) else { panic!("a learnt model") };
-        let share = l.for_later.uniform_share(&l.params);
+        let share = l.now.uniform_share(&l.params);
         assert!((0.05..0.95).contains(&share), "{share}");
-        let gated = |g: f64| run(Later::Model { gate: Some(g) });
+        let gated = |g: f64| run(Later::Policy { gate: Some(g) });
         assert_eq!(gated(share - 0.01), run(Later::Uniform));
-        assert_eq!(gated(share + 0.01), run(Later::Model { gate: None }));
-        assert_ne!(run(Later::Uniform).1, run(Later::Model { gate: None }).1, "the regimes differ");
+        assert_eq!(gated(share + 0.01), run(Later::Policy { gate: None }));
+        assert_ne!(
+            run(Later::Uniform).1,
+            run(Later::Policy { gate: None }).1,
+            "the regimes differ"
+        );
     }
 }

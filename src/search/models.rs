@@ -6,6 +6,7 @@ use crate::knowledge::Position;
 use crate::model::{Board, ModelParams, Opponents};
 use crate::moves;
 use crate::params::{Later, Rivals};
+use crate::policy::Policy;
 use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use rand::Rng;
 
@@ -38,12 +39,11 @@ pub enum Models {
     Learned(Box<Learnt>),
 }
 
-/// The model learnt in the game: as it stands, and as it is read for turns after the current one.
+/// The model learnt in the game, and how it is played in turns after the current one.
 pub struct Learnt {
     pub params: ModelParams,
     pub later: Later,
     pub now: Opponents,
-    pub for_later: Opponents,
 }
 
 impl Models {
@@ -54,36 +54,36 @@ impl Models {
             }
             Rivals::Learnt { model, later } => {
                 let now = Opponents::learn(pos, &model);
-                let for_later = now.for_later_turns(&model);
-                Models::Learned(Box::new(Learnt { params: model, later, now, for_later }))
+                Models::Learned(Box::new(Learnt { params: model, later, now }))
             }
         }
     }
 
-    /// Each column's probability of every legal move at a board (`later`: as the model is read
-    /// for turns after the current one).
-    pub fn moves_at(&self, board: &Board, later: bool) -> [Vec<f64>; DAIMYO] {
+    /// Each column's probability of every legal move at a board.
+    pub fn moves_at(&self, board: &Board) -> [Vec<f64>; DAIMYO] {
         match self {
             Models::Prior(pm) => std::array::from_fn(|_| {
                 moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
             }),
-            Models::Learned(l) => {
-                let opp = if later { &l.for_later } else { &l.now };
-                std::array::from_fn(|c| opp.distribution(&l.params, board, c))
-            }
+            Models::Learned(l) => std::array::from_fn(|c| l.now.distribution(&l.params, board, c)),
         }
     }
 }
 
 impl Learnt {
-    /// Whether every daimyo's later turns are uniformly random.
-    pub fn later_uniform(&self) -> bool {
-        match self.later {
+    /// The policies each column plays in later turns of a rollout, with their weights: all
+    /// uniform if so set, or if the others look mostly random (the gate).
+    pub fn later_policies(&self) -> [Vec<(Policy, f64)>; DAIMYO] {
+        let uniform = match self.later {
             Later::Uniform => true,
-            Later::Model { gate } => {
-                gate.is_some_and(|g| self.for_later.uniform_share(&self.params) > g)
+            Later::Policy { gate } => {
+                gate.is_some_and(|g| self.now.uniform_share(&self.params) > g)
             }
+        };
+        if uniform {
+            return std::array::from_fn(|_| vec![(Policy::UNIFORM, 1.0)]);
         }
+        self.now.later(&self.params)
     }
 }
 

@@ -44,6 +44,21 @@ impl NightSampler {
         hidden.map(|h| NightSampler::new(h.others, night_models(pos, models, h.turn))).collect()
     }
 
+    /// Every split of the known total with its probability (nothing when the total is unknown).
+    fn splits(&self) -> impl Iterator<Item = ([Row; 3], f64)> + '_ {
+        let total = self.splits.last().map_or(1.0, |x| x.0);
+        let before = std::iter::once(0.0).chain(self.splits.iter().map(|s| s.0));
+        self.splits
+            .iter()
+            .zip(before)
+            .map(move |(&(acc, split), prev)| (split, (acc - prev) / total))
+    }
+
+    /// The likeliest split of the known total and its probability.
+    pub fn likeliest(&self) -> Option<([Row; 3], f64)> {
+        self.splits().max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
     /// Increments (worth 2 per negotiation) for columns 1..3.
     pub fn draw(&self, rng: &mut impl Rng) -> [u64; 3] {
         match self.splits.last() {
@@ -63,7 +78,7 @@ impl NightSampler {
 /// board.
 fn night_models(pos: &Position, models: &Models, turn: u8) -> [Vec<f64>; DAIMYO] {
     let public = pos.history[turn as usize].unwrap_or(pos.public);
-    models.moves_at(&Board { strengths: pos.strengths, public, turn, phase: Phase::Night }, false)
+    models.moves_at(&Board::at(pos, public, turn, Phase::Night))
 }
 
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
@@ -77,18 +92,7 @@ pub fn night_posteriors(pos: &Position, rivals: &Rivals) -> NightPosteriors {
     known
         .map(|h| {
             let s = NightSampler::new(h.others, night_models(pos, &models, h.turn));
-            let total = s.splits.last().map_or(1.0, |x| x.0);
-            let mut prev = 0.0;
-            let dist = s
-                .splits
-                .iter()
-                .map(|&(acc, split)| {
-                    let p = (acc - prev) / total;
-                    prev = acc;
-                    (split, p)
-                })
-                .collect();
-            (h.turn, dist)
+            (h.turn, s.splits().collect())
         })
         .collect()
 }
@@ -133,9 +137,8 @@ mod tests {
     fn hidden_nights_follow_the_public_totals() {
         let total = Row::from_array([2, 0, 0, 0, 3, 1]);
         let prior = Models::Prior(PickModel::prior(&[3, 4, 5, 6, 3, 4], 0.5, 2.0));
-        let board =
-            Board { strengths: [3; 6], public: [Row::ZERO; DAIMYO], turn: 2, phase: Phase::Night };
-        let night = prior.moves_at(&board, false);
+        let board = Board::open([3; 6], [Row::ZERO; DAIMYO], 2, Phase::Night);
+        let night = prior.moves_at(&board);
         let s = NightSampler::new(Some(total), night);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         for _ in 0..1000 {

@@ -1,20 +1,31 @@
 //! One rollout, and everything it reads, prepared once per search.
 //!
-//! Rollouts are allocation-free: the models are turned into pools of pre-drawn moves (packed
-//! increments) and the hidden nights into pools of pre-drawn worlds before the first rollout, so
-//! a rollout is table lookups, byte-wise additions and two scorings.
+//! The others' moves of the current turn come from pools of moves pre-drawn from the model as
+//! it stands (packed increments). Later turns are played one of two ways:
+//! - the fixed prior (the foundation search): more pools, drawn at the root, so a rollout is
+//!   table lookups, byte-wise additions and two scorings (the light rollout);
+//! - a learnt model: every daimyo reads the rollout's board at every turn through a
+//!   board-reading policy (`policy`): each other daimyo plays one of its styles' policies, drawn
+//!   per rollout by the model's weights, the bot its own. A policy is a table of weights, so a
+//!   turn costs a few lookups per lord and daimyo.
+//!
+//! The hidden nights are drawn into pools of worlds before the first rollout. Nothing is
+//! allocated inside a rollout.
 
 use super::models::{Models, draw_move};
 use super::nights::NightSampler;
-use crate::knowledge::Position;
+use crate::agent::NightGuess;
+use crate::knowledge::{HiddenNight, Position};
 use crate::model::Board;
-use crate::moves::{DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT};
 use crate::params::Search as Params;
-use crate::rules::{DAIMYO, Phase, Row, TURNS, first_place_shares, score};
+use crate::policy::{self, Policy, Table};
+use crate::rules::{DAIMYO, LORDS, Phase, Row, TURNS, first_place_shares, score};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const POOL_MAX: usize = 256;
+/// Most policies one column may play in a search's rollouts.
+const MAX_CHOICES: usize = 16;
 
 /// Pre-drawn moves of one daimyo in one phase; entries beyond the pool's size repeat it, so any
 /// mask of the size stays in bounds.
@@ -28,19 +39,71 @@ fn phase_index(phase: Phase) -> usize {
     }
 }
 
+/// How the turns after the current one are played.
+enum Later {
+    /// Pre-drawn moves: [column][phase][i].
+    Pools(Box<[[Pool; 2]; DAIMYO]>),
+    Policies(Box<Policies>),
+}
+
+/// The policies of every column, as tables, and how likely each column is to play each.
+struct Policies {
+    tables: Vec<Table>,
+    /// Per column: cumulative weights out of 2^16 and the table they lead to.
+    choices: [[(u32, u8); MAX_CHOICES]; DAIMYO],
+}
+
+impl Policies {
+    fn new(per_column: &[Vec<(Policy, f64)>; DAIMYO]) -> Policies {
+        let mut kinds: Vec<Policy> = Vec::new();
+        let mut choices = [[(u32::MAX, 0u8); MAX_CHOICES]; DAIMYO];
+        for (c, list) in per_column.iter().enumerate() {
+            let mut list = list.clone();
+            list.sort_by(|a, b| b.1.total_cmp(&a.1));
+            list.truncate(MAX_CHOICES);
+            let total: f64 = list.iter().map(|x| x.1).sum();
+            let mut acc = 0.0;
+            for (i, (p, w)) in list.iter().enumerate() {
+                let k = kinds.iter().position(|q| q == p).unwrap_or_else(|| {
+                    kinds.push(*p);
+                    kinds.len() - 1
+                });
+                acc += w / total;
+                let last = i + 1 == list.len();
+                let cum = if last { u32::MAX } else { (acc * 65536.0) as u32 };
+                choices[c][i] = (cum, k as u8);
+            }
+        }
+        Policies { tables: kinds.iter().map(Policy::table).collect(), choices }
+    }
+
+    /// The table each column plays in one rollout, from 16 bits of `r` each.
+    #[inline]
+    fn pick(&self, r: u64) -> [&Table; DAIMYO] {
+        std::array::from_fn(|c| {
+            let x = ((r >> (16 * c)) & 0xffff) as u32;
+            let i = self.choices[c].iter().position(|&(cum, _)| x < cum).unwrap_or(0);
+            &self.tables[self.choices[c][i].1 as usize]
+        })
+    }
+}
+
 /// Everything a rollout reads.
 pub struct Rollouts {
-    strengths: [u8; crate::rules::LORDS],
+    strengths: [u8; LORDS],
     turn: u8,
+    /// The cell base of every lord at each horizon (`policy::bases`).
+    bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
     /// Pre-drawn moves of the others on the current turn: [column][i].
     first: Box<[Pool; DAIMYO]>,
-    /// Pre-drawn moves of later turns: [column][phase][i].
-    pools: Box<[[Pool; 2]; DAIMYO]>,
+    later: Later,
     pool_mask: u64,
     /// Pre-drawn true intimacies at the start of the turn.
     pub worlds: Vec<[u64; DAIMYO]>,
+    /// The likeliest split of each hidden night with a known total, as the worlds are drawn.
+    pub nights: Vec<NightGuess>,
 }
 
 /// Fills the first `size` entries of a pool with draws and repeats them after.
@@ -62,30 +125,39 @@ impl Rollouts {
         rng: &mut Xoshiro256PlusPlus,
     ) -> Rollouts {
         let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
-        let (first, pools) = move_pools(pos, models, size, rng);
-        // Each hidden night is weighted by the models as they stood on that night's board.
-        let samplers = NightSampler::for_position(pos, models);
-        let worlds = (0..params.worlds.max(1))
-            .map(|_| {
-                let mut w = pos.public.map(|r| r.0);
-                w[0] = pos.own.0;
-                for s in &samplers {
-                    let add = s.draw(rng);
-                    for c in 1..DAIMYO {
-                        w[c] += add[c - 1];
+        let (first, later) = match models {
+            Models::Prior(pm) => {
+                let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
+                for c in 0..DAIMYO {
+                    for phase in [Phase::Day, Phase::Night] {
+                        let pool = &mut pools[c][phase_index(phase)];
+                        fill(pool, size, || pm.draw_increment(phase, rng));
                     }
                 }
-                w
-            })
-            .collect();
+                let first = Box::new(std::array::from_fn(|c| pools[c][phase_index(pos.phase)]));
+                (first, Later::Pools(pools))
+            }
+            Models::Learned(l) => {
+                let board = Board::at(pos, pos.public, pos.turn, pos.phase);
+                let d = models.moves_at(&board);
+                let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
+                for c in 0..DAIMYO {
+                    fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
+                }
+                (first, Later::Policies(Box::new(Policies::new(&l.later_policies()))))
+            }
+        };
+        let (worlds, nights) = worlds(pos, params, models, rng);
         Rollouts {
             strengths: pos.strengths,
             turn: pos.turn,
+            bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
             first,
-            pools,
+            later,
             pool_mask: size as u64 - 1,
             worlds,
+            nights,
         }
     }
 
@@ -99,87 +171,107 @@ impl Rollouts {
     ) -> (u32, i32) {
         let mut real = *world;
         real[0] += mine;
-        let pools = &*self.pools;
         let mask = self.pool_mask;
-        let mut score5 = self.score5;
-        let mut turn = self.turn;
         let r = rng.next_u64();
         for c in 1..DAIMYO {
             real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
         }
+        let score5 = match &self.later {
+            Later::Pools(pools) => self.pooled(&mut real, pools, rng),
+            Later::Policies(p) => self.read(&mut real, p, rng),
+        };
+        let s9 = score(&self.strengths, &real.map(Row));
+        let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
+        let best_other = totals[1].max(totals[2]).max(totals[3]);
+        (first_place_shares(&totals)[0], totals[0] - best_other)
+    }
+
+    /// Later turns from the pools; returns the turn-5 scores.
+    #[inline]
+    fn pooled(
+        &self,
+        real: &mut [u64; DAIMYO],
+        pools: &[[Pool; 2]; DAIMYO],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> [i32; DAIMYO] {
+        let mut score5 = self.score5;
+        let mut turn = self.turn;
         loop {
             if turn == 5 {
                 score5 = score(&self.strengths, &real.map(Row));
             }
             turn += 1;
             if turn > TURNS {
-                break;
+                return score5;
             }
             let r = rng.next_u64();
             let ph = phase_index(Phase::of_turn(turn));
             for c in 0..DAIMYO {
-                real[c] += pools[c][ph][((r >> (8 * c)) & mask) as usize];
+                real[c] += pools[c][ph][((r >> (8 * c)) & self.pool_mask) as usize];
             }
         }
-        let s9 = score(&self.strengths, &real.map(Row));
-        let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
-        let best_other = totals[1].max(totals[2]).max(totals[3]);
-        (first_place_shares(&totals)[0], totals[0] - best_other)
+    }
+
+    /// Later turns with every daimyo reading the board; returns the turn-5 scores.
+    #[inline]
+    fn read(
+        &self,
+        real: &mut [u64; DAIMYO],
+        policies: &Policies,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> [i32; DAIMYO] {
+        let tables = policies.pick(rng.next_u64());
+        let mut score5 = self.score5;
+        let mut turn = self.turn;
+        loop {
+            if turn == 5 {
+                score5 = score(&self.strengths, &real.map(Row));
+            }
+            turn += 1;
+            if turn > TURNS {
+                return score5;
+            }
+            let phase = Phase::of_turn(turn);
+            let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
+            let mut inc = [0u64; DAIMYO];
+            for c in 0..DAIMYO {
+                inc[c] = policy::draw(&cells[c].map(|i| tables[c][i]), phase, rng.next_u64());
+            }
+            for c in 0..DAIMYO {
+                real[c] += inc[c];
+            }
+        }
     }
 }
 
-/// The pools of the others' current moves and of every daimyo's later moves. The current move
-/// comes from the model as it stands; later turns from the model as read for later turns, or
-/// uniformly random play if so set.
-#[allow(clippy::type_complexity)]
-fn move_pools(
+/// Pre-drawn true intimacies at the start of the turn: the others' hidden nights drawn from
+/// their posterior, each weighted by the models as they stood on that night's board; and the
+/// likeliest split of each hidden night with a known total, for the report.
+fn worlds(
     pos: &Position,
+    params: &Params,
     models: &Models,
-    size: usize,
     rng: &mut Xoshiro256PlusPlus,
-) -> (Box<[Pool; DAIMYO]>, Box<[[Pool; 2]; DAIMYO]>) {
-    let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
-    let now = phase_index(pos.phase);
-    // The learnt model is read at the current board, for this turn and the next.
-    let learned = |phase: Phase, later: bool| {
-        let turn = if phase == pos.phase { pos.turn } else { (pos.turn + 1).min(TURNS) };
-        models.moves_at(&Board { strengths: pos.strengths, public: pos.public, turn, phase }, later)
+) -> (Vec<[u64; DAIMYO]>, Vec<NightGuess>) {
+    let samplers = NightSampler::for_position(pos, models);
+    let hidden = pos.hidden.iter().flatten().zip(&samplers);
+    let guess = |(h, s): (&HiddenNight, &NightSampler)| {
+        let (split, probability) = s.likeliest()?;
+        Some(NightGuess { turn: h.turn, split, probability })
     };
-    match models {
-        Models::Prior(pm) => {
-            for c in 0..DAIMYO {
-                for phase in [Phase::Day, Phase::Night] {
-                    let pool = &mut pools[c][phase_index(phase)];
-                    fill(pool, size, || pm.draw_increment(phase, rng));
+    let nights = hidden.filter_map(guess).collect();
+    let worlds = (0..params.worlds.max(1))
+        .map(|_| {
+            let mut w = pos.public.map(|r| r.0);
+            w[0] = pos.own.0;
+            for s in &samplers {
+                let add = s.draw(rng);
+                for c in 1..DAIMYO {
+                    w[c] += add[c - 1];
                 }
             }
-        }
-        Models::Learned(_) => {
-            let d = [Phase::Day, Phase::Night].map(|ph| learned(ph, ph != pos.phase));
-            for c in 0..DAIMYO {
-                for phase in [Phase::Day, Phase::Night] {
-                    let (ph, dist) = (phase_index(phase), &d[phase_index(phase)][c]);
-                    fill(&mut pools[c][ph], size, || draw_move(phase, dist, rng));
-                }
-            }
-        }
-    }
-    let first = Box::new(std::array::from_fn(|c| pools[c][now]));
-    if let Models::Learned(l) = models {
-        let d = learned(pos.phase, true);
-        for c in 0..DAIMYO {
-            fill(&mut pools[c][now], size, || draw_move(pos.phase, &d[c], rng));
-        }
-        if l.later_uniform() {
-            use crate::moves::scale;
-            for pool in pools.iter_mut() {
-                for i in 0..POOL_MAX {
-                    let r = rng.next_u64();
-                    pool[0][i] = DAY_SEQUENCES[scale(r as u32, DAY_SEQUENCES_COUNT)];
-                    pool[1][i] = NIGHT_SEQUENCES[scale((r >> 32) as u32, NIGHT_SEQUENCES_COUNT)];
-                }
-            }
-        }
-    }
-    (first, pools)
+            w
+        })
+        .collect();
+    (worlds, nights)
 }

@@ -41,14 +41,31 @@ pub enum Fixed {
     Greedy,
     Knapsack,
     Rules,
+    Tables,
+    Roles,
+    Margins,
 }
 
 impl Fixed {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fixed::Greedy => greedy::GreedyRule::NAME,
+            Fixed::Knapsack => knapsack::KnapsackRule::NAME,
+            Fixed::Rules => rules::LordRulesRule::NAME,
+            Fixed::Tables => tables::TablesRule::NAME,
+            Fixed::Roles => roles::RolesRule::NAME,
+            Fixed::Margins => margins::MarginsRule::NAME,
+        }
+    }
+
     pub fn choose(self, pos: &Position) -> Move {
         match self {
             Fixed::Greedy => greedy::GreedyRule.choose(pos),
             Fixed::Knapsack => knapsack::KnapsackRule.choose(pos),
             Fixed::Rules => rules::LordRulesRule.choose(pos),
+            Fixed::Tables => tables::TablesRule.choose(pos),
+            Fixed::Roles => roles::RolesRule.choose(pos),
+            Fixed::Margins => margins::MarginsRule.choose(pos),
         }
     }
 }

@@ -71,7 +71,8 @@ pub struct Outcome {
 /// Runs the player loop on `input` with a built-in strategy and a fixed seed.
 pub fn play_with(input: impl Read, agent: &mut dyn Agent) -> Outcome {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = daimyo::player::run(input, &mut out, &mut err, agent, 7, false);
+    let settings = daimyo::player::Settings { seed: 7, ..Default::default() };
+    let code = daimyo::player::run(input, &mut out, &mut err, agent, &settings);
     // Lossy: a byte that is not text shows up as U+FFFD, which no check lets pass.
     Outcome {
         code,
@@ -132,4 +133,25 @@ pub fn has_panic_text(s: &str) -> bool {
 /// Stderr as a person reads it: printable ASCII lines, nothing to upset a terminal.
 pub fn is_printable(s: &str) -> bool {
     s.bytes().all(|b| b == b'\n' || (b' '..=b'~').contains(&b))
+}
+
+/// Runs the real binary, `daimyo ARGS`, with `input` on stdin.
+pub fn daimyo(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A player that refuses its arguments exits before reading: a closed pipe is no failure.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Bytes as text, for assertions.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
 }
