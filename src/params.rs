@@ -119,7 +119,8 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
 
 /// Board-reading likenesses of kinds of players: the policy that best explains each built-in's
 /// moves, fitted by `daimyo fit` to 400 games (3,600 moves) of it in a mixed table
-/// (`daimyo fit --seeds 100 pruned-mc tables flatmc roles`, and `margins greedy knapsack rules`).
+/// (`daimyo fit --seeds 100 pruned-mc tables flatmc roles`, and `margins greedy knapsack rules`;
+/// `planner tables roles margins` for planner).
 #[rustfmt::skip]
 pub mod likeness {
     use crate::policy::Policy;
@@ -130,6 +131,7 @@ pub mod likeness {
     pub const ROLES: Policy = Policy { strength: 0.393, lead: [[-0.33, 0.25, 0.73, 0.73, 0.94, 0.67, 0.08, -0.44, -1.04], [-0.60, 0.38, 0.84, 1.16, 0.77, 0.48, -0.49, -0.96, -1.02], [-0.66, 0.08, 0.20, 1.04, 0.65, 0.87, -1.06, -1.63, -1.57]], floor: [[-0.78, -0.43, 0.64, 0.56, -0.15, 0.27, 0.49, 0.60, 0.41], [-0.39, -0.06, 0.43, 0.06, -0.58, -0.46, 0.10, 0.60, 0.87], [-0.92, -0.27, 0.13, -0.37, -0.84, -0.11, 0.25, 0.18, -0.12]] };
     pub const MARGINS: Policy = Policy { strength: 0.488, lead: [[-1.27, -1.16, 0.69, 1.14, 0.57, 0.42, 0.58, -0.70, -0.19], [-1.11, 0.15, 0.55, -0.01, 0.64, 0.53, 0.25, 0.42, 0.00], [-0.35, -0.43, 0.71, 0.79, 0.53, 0.84, -1.71, -1.66, -0.11]], floor: [[-0.85, -0.57, -0.45, -0.86, 0.67, 0.94, 0.79, 0.54, -0.13], [-0.49, -0.43, 0.30, 1.43, -1.34, 0.87, 0.24, 0.10, 0.76], [-1.62, -0.94, -0.79, 0.97, 0.49, -0.24, 0.23, 0.56, -0.05]] };
     pub const PRUNED_MC: Policy = Policy { strength: 0.067, lead: [[0.58, 1.34, 1.42, 1.33, 1.34, 0.88, -0.07, -0.53, -0.55], [0.53, 0.92, 1.20, 1.28, 1.06, 0.06, -0.66, -0.60, -0.39], [-1.08, -0.92, 0.01, 0.24, -0.83, -1.04, -1.95, -1.90, -1.65]], floor: [[-0.75, 0.14, 0.48, 0.80, 1.21, 1.55, 0.99, 0.96, 0.36], [-0.91, 0.07, 0.74, 1.22, 0.89, 0.71, 0.35, 0.30, 0.03], [-1.56, -1.24, -0.33, -0.56, -0.79, -0.61, -1.29, -1.08, -1.65]] };
+    pub const PLANNER: Policy = Policy { strength: 0.448, lead: [[-0.43, 0.13, 0.37, 0.26, 0.58, 0.37, -0.18, -0.59, -0.51], [-0.61, -0.00, 0.11, 0.36, 0.61, 0.06, -0.17, -0.45, -0.29], [-0.79, -0.43, 0.34, 0.49, 0.87, 0.72, 0.33, -0.66, -0.41]], floor: [[-0.67, -0.13, 0.07, 0.47, 0.60, 0.48, 0.18, -0.24, -0.74], [-0.36, -0.02, -0.03, 0.61, 0.70, -0.20, -0.29, -0.40, -0.38], [-0.40, 0.62, 0.78, 1.00, 0.77, -0.05, -0.44, -0.79, -1.03]] };
     pub const FLATMC: Policy = Policy { strength: 0.844, lead: [[-0.76, -0.40, -0.30, -0.21, -0.20, -0.33, -0.30, -0.36, -0.64], [-0.20, 0.18, 0.35, 0.53, 0.48, 0.31, -0.07, -0.69, -0.41], [-0.21, 0.45, 0.65, 0.71, 0.89, 0.54, 0.40, -0.13, -0.06]], floor: [[-0.69, -0.06, -0.14, -0.22, -0.24, 0.02, -0.45, -0.67, -1.06], [-0.19, -0.04, 0.35, 0.83, 0.45, 0.19, 0.06, -0.22, -0.96], [-0.08, 0.09, 1.12, 1.17, 0.70, 0.57, 0.35, 0.03, -0.72]] };
 }
 
@@ -139,6 +141,7 @@ pub const MODEL: ModelParams = ModelParams {
         (Style::Policy { name: "random", policy: Policy::UNIFORM }, 0.25),
         (Style::Policy { name: "pruned-mc", policy: likeness::PRUNED_MC }, 0.10),
         (Style::Policy { name: "flatmc", policy: likeness::FLATMC }, 0.10),
+        (Style::Policy { name: "planner", policy: likeness::PLANNER }, 0.10),
         (Style::Strategy { rule: Fixed::Tables, later: likeness::TABLES }, 0.10),
         (Style::Strategy { rule: Fixed::Roles, later: likeness::ROLES }, 0.10),
         (Style::Strategy { rule: Fixed::Margins, later: likeness::MARGINS }, 0.10),

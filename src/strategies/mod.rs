@@ -6,6 +6,7 @@ mod greedy;
 mod history;
 mod knapsack;
 mod margins;
+mod planner;
 mod pruned_mc;
 mod random;
 mod roles;
@@ -18,6 +19,7 @@ pub use greedy::Greedy;
 pub use history::History;
 pub use knapsack::Knapsack;
 pub use margins::Margins;
+pub use planner::Planner;
 pub use pruned_mc::PrunedMc;
 pub use random::Random;
 pub use roles::Roles;
@@ -97,6 +99,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("tables", "one move deep: per-lord tables by rank, lead, turn and night picks; fixed opening"),
     ("roles", "per-lord roles by standing: lead three lords by 2, lift two off last, drop one"),
     ("margins", "plans within a small budget: lords to top or keep off last, with safety margins"),
+    ("planner", "sampled plans: which lords to top, keep off last or give up; wins by a margin"),
     ("pruned-mc", "flat Monte Carlo to the next scoring, conceding the hottest lords early"),
 ];
 
@@ -112,6 +115,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Agent>> {
         "tables" => Some(Box::new(Tables::default())),
         "roles" => Some(Box::new(Roles::default())),
         "margins" => Some(Box::new(Margins::default())),
+        "planner" => Some(Box::new(Planner::default())),
         "pruned-mc" => Some(Box::new(PrunedMc::default())),
         _ => None,
     }
