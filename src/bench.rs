@@ -1,7 +1,7 @@
 //! `daimyo bench`: fixed positions, fixed seed, fixed rollout budget. It prints one signature
 //! line, unchanged unless the search's play changes, and the speed of the search's rollouts (on
-//! one thread and on every core, which must sign the same) and of uniformly random full games
-//! from turn 1.
+//! one thread and on every core, which must sign the same), beside the foundation search's light
+//! rollouts, and of uniformly random full games from turn 1.
 
 use crate::agent::Table;
 use crate::args::{self, say, value};
@@ -150,6 +150,17 @@ pub fn main(args: &[String]) -> i32 {
             );
             return 1;
         }
+    }
+    if let Some(light) = params::preset("mc1").filter(|p| p.name != preset.name) {
+        // The foundation search's light pooled rollouts on the same positions: what the
+        // board-reading rollouts cost.
+        let base = run_search(&light.search, rollouts, 1);
+        let rate = |b: &BenchResult| b.search_rollouts as f64 / b.search_secs;
+        say(&format!(
+            "light:   mc1's pooled rollouts, 1 thread: {:.2} M rollouts/s ({:.2} x {player}'s)\n",
+            rate(&base) / 1e6,
+            rate(&base) / rate(&one)
+        ));
     }
     let t0 = Instant::now();
     let check = uniform_rollouts(&strengths_from_seed(1), games, 1);

@@ -15,6 +15,7 @@ USAGE
   daimyo play NAME [OPTIONS]    play as a built-in strategy instead of the bot
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
+  daimyo fit [ARGS]             the policy that best explains each player's moves (fit --help)
   daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
                                 JSON, or a --log file (daimyo show --help)
   daimyo --help                 this text

@@ -106,7 +106,7 @@ pub fn lord_value(pos: &Position, lord: usize, picks: u8, n: i32) -> i32 {
     let [low, _, high] = r;
 
     let mut v = if own >= high {
-        TOP[h][(own - high - n).clamp(-3, 5) as usize + 3]
+        TOP[h][((own - high - n).clamp(-3, 5) + 3) as usize]
     } else if own > low {
         MIDDLE[h][(high - own).clamp(1, 6) as usize - 1]
     } else {
