@@ -194,22 +194,11 @@ impl Rollouts {
         pools: &[[Pool; 2]; DAIMYO],
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        let mut score5 = self.score5;
-        let mut turn = self.turn;
-        loop {
-            if turn == 5 {
-                score5 = score(&self.strengths, &real.map(Row));
-            }
-            turn += 1;
-            if turn > TURNS {
-                return score5;
-            }
+        self.later_turns(real, |turn, _| {
             let r = rng.next_u64();
             let ph = phase_index(Phase::of_turn(turn));
-            for c in 0..DAIMYO {
-                real[c] += pools[c][ph][((r >> (8 * c)) & self.pool_mask) as usize];
-            }
-        }
+            std::array::from_fn(|c| pools[c][ph][((r >> (8 * c)) & self.pool_mask) as usize])
+        })
     }
 
     /// Later turns with every daimyo reading the board; returns the turn-5 scores.
@@ -221,26 +210,34 @@ impl Rollouts {
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
         let tables = policies.pick(rng.next_u64());
+        self.later_turns(real, |turn, real| {
+            let phase = Phase::of_turn(turn);
+            let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
+            std::array::from_fn(|c| {
+                policy::draw(&cells[c].map(|i| tables[c][i]), phase, rng.next_u64())
+            })
+        })
+    }
+
+    /// Every turn after the root: each daimyo's increment from `step(turn, board)`, all read
+    /// from the board before any is added; returns the turn-5 scores.
+    #[inline(always)]
+    fn later_turns(
+        &self,
+        real: &mut [u64; DAIMYO],
+        mut step: impl FnMut(u8, &[u64; DAIMYO]) -> [u64; DAIMYO],
+    ) -> [i32; DAIMYO] {
         let mut score5 = self.score5;
-        let mut turn = self.turn;
-        loop {
+        for turn in self.turn..TURNS {
             if turn == 5 {
                 score5 = score(&self.strengths, &real.map(Row));
             }
-            turn += 1;
-            if turn > TURNS {
-                return score5;
-            }
-            let phase = Phase::of_turn(turn);
-            let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
-            let mut inc = [0u64; DAIMYO];
-            for c in 0..DAIMYO {
-                inc[c] = policy::draw(&cells[c].map(|i| tables[c][i]), phase, rng.next_u64());
-            }
+            let inc = step(turn + 1, real);
             for c in 0..DAIMYO {
                 real[c] += inc[c];
             }
         }
+        score5
     }
 }
 
