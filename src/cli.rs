@@ -1,10 +1,10 @@
 //! Command line: the player by default, `play NAME` for a built-in strategy behind the protocol,
 //! and the workshop's subcommands.
 
-use crate::args::{say, threads, value};
-use crate::params::time::HARD_CAP_MS;
-use crate::players;
-use crate::timeman::Budget;
+use crate::engine::params::time::HARD_CAP_MS;
+use crate::engine::timeman::Budget;
+use crate::player::args::{say, threads, value};
+use crate::workshop::builtins;
 use std::io::{IsTerminal, Write};
 
 pub const USAGE: &str = "\
@@ -81,11 +81,11 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
         }
         i += 1;
     }
-    if players::agent(&p.name, Budget::default()).is_none() {
+    if builtins::agent(&p.name, Budget::default()).is_none() {
         return Err(format!("no built-in player named '{}' (daimyo --help lists them)", p.name));
     }
     p.budget.check()?;
-    players::check(&p.name, &p.budget)?;
+    builtins::check(&p.name, &p.budget)?;
     Ok(p)
 }
 
@@ -105,8 +105,8 @@ pub fn main(args: &[String]) -> i32 {
         Some("-h" | "--help" | "help") => {
             let mut text =
                 format!("{USAGE}\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
-            for (name, what) in players::builtins() {
-                text.push_str(&format!("  {name:<12}{what}\n"));
+            for b in builtins::BUILTINS {
+                text.push_str(&format!("  {:<12}{}\n", b.name, b.about));
             }
             say(&text);
             0
@@ -115,10 +115,10 @@ pub fn main(args: &[String]) -> i32 {
             say(&format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
             0
         }
-        Some("arena") => crate::arena::main(&args[1..]),
-        Some("bench") => crate::bench::main(&args[1..]),
-        Some("show") => crate::show::main(&args[1..]),
-        Some("fit") => crate::fit::main(&args[1..]),
+        Some("arena") => crate::workshop::arena::main(&args[1..]),
+        Some("bench") => crate::workshop::bench::main(&args[1..]),
+        Some("show") => crate::workshop::show::main(&args[1..]),
+        Some("fit") => crate::workshop::fit::main(&args[1..]),
         _ => play(args),
     }
 }
@@ -133,9 +133,9 @@ fn play(args: &[String]) -> i32 {
         }
     };
     warn_over_cap(&p.budget);
-    let mut agent = players::agent(&p.name, p.budget).expect("checked with the arguments");
+    let mut agent = builtins::agent(&p.name, p.budget).expect("checked with the arguments");
     let stdin = std::io::stdin();
-    let settings = crate::player::Settings {
+    let settings = crate::player::play::Settings {
         seed: p.seed.unwrap_or_else(rand::random),
         verbose: p.verbose,
         typed: stdin.is_terminal(),
@@ -145,7 +145,8 @@ fn play(args: &[String]) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
-    let code = crate::player::run(stdin.lock(), &mut out, &mut err, agent.as_mut(), &settings);
+    let code =
+        crate::player::play::run(stdin.lock(), &mut out, &mut err, agent.as_mut(), &settings);
     let _ = err.flush();
     code
 }

@@ -2,13 +2,15 @@
 //! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
 //! SPRT, and the table's arithmetic.
 
-use daimyo::arena::process::Program;
-use daimyo::arena::referee::{self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord};
-use daimyo::arena::stats::{Stats, effective_games, wilson};
-use daimyo::arena::{Entrant, json_line};
-use daimyo::rules::View;
-use daimyo::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
-use daimyo::timeman::Budget;
+use daimyo::engine::rules::View;
+use daimyo::engine::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
+use daimyo::engine::timeman::Budget;
+use daimyo::workshop::arena::process::Program;
+use daimyo::workshop::arena::referee::{
+    self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord,
+};
+use daimyo::workshop::arena::stats::{Stats, effective_games, wilson};
+use daimyo::workshop::arena::{Entrant, json_line};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -115,8 +117,9 @@ fn game_with(name: &str, limits: Limits) -> GameRecord {
         if s == 0 {
             program(name)
         } else {
-            Box::new(Builtin::new(daimyo::players::agent("random", Budget::default()).unwrap()))
-                as Box<dyn Seat>
+            Box::new(Builtin::new(
+                daimyo::workshop::builtins::agent("random", Budget::default()).unwrap(),
+            )) as Box<dyn Seat>
         }
     });
     referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], limits)

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{check_stdout, full_game, has_panic_text, is_printable, phases_of, play, play_with};
-use daimyo::rules::Phase;
+use daimyo::engine::rules::Phase;
 use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -284,7 +284,10 @@ fn token_that_never_ends() {
     // few bytes instead of reading (or storing) forever.
     let input = head(&full_game(), 3).into_bytes();
     let endless = input.as_slice().chain(std::io::repeat(b'7'));
-    let o = play_with(endless, daimyo::strategies::by_name("random").unwrap().as_mut());
+    let o = play_with(
+        endless,
+        daimyo::workshop::builtins::agent("random", Default::default()).unwrap().as_mut(),
+    );
     assert_eq!((o.code, o.out.as_str()), (2, "READY\n"));
     assert_eq!(
         o.err.trim_end(),
@@ -312,7 +315,7 @@ fn unreadable_input() {
     let input = head(&full_game(), 11);
     let o = play_with(
         Failing(input.as_bytes()),
-        daimyo::strategies::by_name("greedy").unwrap().as_mut(),
+        daimyo::workshop::builtins::agent("greedy", Default::default()).unwrap().as_mut(),
     );
     assert_eq!(o.code, 2);
     check_stdout(&o.out, &[Phase::Day]).unwrap();
@@ -482,7 +485,7 @@ fn byte_order_mark() {
     assert!(e.ends_with("line 22, token 5 (turn 3): expected the end of a public intimacy line after 4 values, got '0' (a value too many)"), "{e}");
     // The mark split over reads, and a mark alone.
     for size in [1, 2] {
-        let mut agent = daimyo::strategies::by_name("random").unwrap();
+        let mut agent = daimyo::workshop::builtins::agent("random", Default::default()).unwrap();
         let o = play_with(Trickle(g.as_bytes(), size), agent.as_mut());
         assert_eq!((o.code, o.err.as_str()), (0, ""));
         check_stdout(&o.out, &phases_of(&g)).unwrap();
@@ -513,14 +516,14 @@ impl Write for ClosedAfter {
 fn closed_stdout() {
     let g = full_game();
     for room in [0, 6, 8] {
-        let mut agent = daimyo::strategies::by_name("random").unwrap();
+        let mut agent = daimyo::workshop::builtins::agent("random", Default::default()).unwrap();
         let mut err = Vec::new();
-        let code = daimyo::player::run(
+        let code = daimyo::player::play::run(
             g.as_bytes(),
             &mut ClosedAfter(room),
             &mut err,
             agent.as_mut(),
-            &daimyo::player::Settings::default(),
+            &daimyo::player::play::Settings::default(),
         );
         assert_eq!((code, err.as_slice()), (0, &b""[..]), "room for {room} bytes");
     }
@@ -555,13 +558,13 @@ impl Write for Shared {
 fn ready_comes_before_any_input_is_read() {
     let out = Rc::new(RefCell::new(Vec::new()));
     let mut input = CheckReady { out: out.clone(), checked: false };
-    let mut agent = daimyo::strategies::by_name("random").unwrap();
-    let code = daimyo::player::run(
+    let mut agent = daimyo::workshop::builtins::agent("random", Default::default()).unwrap();
+    let code = daimyo::player::play::run(
         &mut input,
         &mut Shared(out.clone()),
         &mut Vec::new(),
         agent.as_mut(),
-        &daimyo::player::Settings::default(),
+        &daimyo::player::play::Settings::default(),
     );
     assert!(input.checked, "the input was read");
     assert_eq!((code, out.borrow().as_slice()), (0, &b"READY\n"[..]));

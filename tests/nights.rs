@@ -2,10 +2,10 @@
 //! gives to the true split of nights 2 and 4 (known to the referee) must beat what uniformly
 //! random picks would give it by a clear factor.
 
-use daimyo::agent::{Agent, Table};
-use daimyo::params;
-use daimyo::rules::{Row, strengths_from_seed};
-use daimyo::search::night_posteriors;
+use daimyo::engine::agent::{Agent, Table};
+use daimyo::engine::params;
+use daimyo::engine::rules::{Row, strengths_from_seed};
+use daimyo::engine::search::night_posteriors;
 
 /// Geometric mean over games and nights of P_model(true split) / P_uniform(true split), seen by
 /// seat 0 at turn 5, with `others` in seats 1..3.
@@ -15,8 +15,8 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
     for seed in 1..=games {
         let st = strengths_from_seed(seed);
         let [a, b, c] = others;
-        let mut agents: [Box<dyn Agent>; 4] =
-            ["random", a, b, c].map(|name| daimyo::strategies::by_name(name).unwrap());
+        let mut agents: [Box<dyn Agent>; 4] = ["random", a, b, c]
+            .map(|name| daimyo::workshop::builtins::agent(name, Default::default()).unwrap());
         for (s, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed as u64 * 8 + s as u64);
         }

@@ -154,7 +154,7 @@ fn verbose_shows_the_board_the_scores_and_the_search() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|v| daimyo::board::points((v.as_f64().unwrap() * 12.0).round() as i32))
+        .map(|v| daimyo::player::text::points((v.as_f64().unwrap() * 12.0).round() as i32))
         .collect();
     assert_eq!(row(&turns[8], "turn 5"), want, "{}", turns[8]);
     assert!(row(&turns[0], "turn 5").is_empty(), "not known on turn 1");

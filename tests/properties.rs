@@ -21,9 +21,9 @@
 mod common;
 
 use common::{Outcome, check_stdout, fixture_streams, is_printable, play_with};
-use daimyo::agent::Agent;
-use daimyo::rules::Phase;
-use daimyo::timeman::Budget;
+use daimyo::engine::agent::Agent;
+use daimyo::engine::rules::Phase;
+use daimyo::engine::timeman::Budget;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::Read;
@@ -41,7 +41,7 @@ const CHEAP_BOT_ROLLOUTS: u64 = 64;
 
 /// The bot as `daimyo --rollouts N` runs it, with a small budget.
 fn cheap_bot() -> Box<dyn Agent> {
-    daimyo::players::agent(
+    daimyo::workshop::builtins::agent(
         "bot",
         Budget { rollouts: Some(CHEAP_BOT_ROLLOUTS), ..Budget::default() },
     )
@@ -632,7 +632,7 @@ fn check(case: &Case, agent: &mut dyn Agent, trickle: Option<Rng>) -> Result<End
 
 fn builtin(i: u64) -> Box<dyn Agent> {
     let name = if i.is_multiple_of(2) { "random" } else { "greedy" };
-    daimyo::strategies::by_name(name).unwrap()
+    daimyo::workshop::builtins::agent(name, Default::default()).unwrap()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{daimyo as run, text};
-use daimyo::board::{Paint, points};
+use daimyo::player::text::{Paint, points};
 use serde_json::{Value, json};
 use std::process::Command;
 
@@ -94,7 +94,7 @@ fn the_managers_result() {
     for name in ["game-1001.json", "game-1002.json"] {
         let g = &games.iter().find(|(n, _)| n == name).unwrap().1;
         let file = serde_json::to_string_pretty(&manager_result(g)).unwrap();
-        let s = daimyo::show::render(&file, 1, Paint(false)).unwrap();
+        let s = daimyo::workshop::show::render(&file, 1, Paint(false)).unwrap();
         assert!(s.starts_with(&format!("the manager's game, seed {}\n", g["seed"])), "{s}");
         let strengths: Vec<String> = common::strengths(g).iter().map(|m| m.to_string()).collect();
         assert_eq!(row(&s, "turn 1 (day)", "strength"), strengths);
@@ -116,13 +116,13 @@ fn the_managers_result() {
     let g = &games[0].1;
     let mut wrong = manager_result(g);
     wrong["winner"] = json!((g["winner"].as_u64().unwrap() + 1) % 4);
-    let s = daimyo::show::render(&wrong.to_string(), 1, Paint(true)).unwrap();
+    let s = daimyo::workshop::show::render(&wrong.to_string(), 1, Paint(true)).unwrap();
     assert!(s.contains("(the file says the winner is seat "), "{s}");
     assert!(s.contains("\x1b[1;32mwinner: seat "), "{s}");
     // A broken file says what is wrong.
     let mut broken = manager_result(g);
     broken["replay"]["commands"][3][1] = json!([0, 1, 2]);
-    let e = daimyo::show::render(&broken.to_string(), 1, Paint(false)).unwrap_err();
+    let e = daimyo::workshop::show::render(&broken.to_string(), 1, Paint(false)).unwrap_err();
     assert_eq!(e, "commands: turn 4, seat 1: not 2 lords 0..5");
 }
 
@@ -161,7 +161,9 @@ fn the_players_log() {
     assert!(s.contains("night 6, likeliest split of the others' picks: "), "{s}");
     assert!(s.contains("The end of the game is never shown to a player"), "{s}");
     // The others' day moves, as the next view showed them.
-    let sorted = |m: daimyo::rules::Move| daimyo::rules::Move::from_counts(m.counts()).unwrap();
+    let sorted = |m: daimyo::engine::rules::Move| {
+        daimyo::engine::rules::Move::from_counts(m.counts()).unwrap()
+    };
     let day1: Vec<String> = (1..4).map(|c| sorted(common::applied(&g, 0, c)).to_string()).collect();
     let line = row(&s, "turn 1 (day)", "the others played:").join(" ");
     assert_eq!(

@@ -4,8 +4,8 @@
 
 #![allow(dead_code)] // each test binary uses its own part of this module
 
-use daimyo::agent::Agent;
-use daimyo::rules::{Move, Phase};
+use daimyo::engine::agent::Agent;
+use daimyo::engine::rules::{Move, Phase};
 use serde_json::Value;
 use std::io::Read;
 use std::path::PathBuf;
@@ -71,8 +71,8 @@ pub struct Outcome {
 /// Runs the player loop on `input` with a built-in strategy and a fixed seed.
 pub fn play_with(input: impl Read, agent: &mut dyn Agent) -> Outcome {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let settings = daimyo::player::Settings { seed: 7, ..Default::default() };
-    let code = daimyo::player::run(input, &mut out, &mut err, agent, &settings);
+    let settings = daimyo::player::play::Settings { seed: 7, ..Default::default() };
+    let code = daimyo::player::play::run(input, &mut out, &mut err, agent, &settings);
     // Lossy: a byte that is not text shows up as U+FFFD, which no check lets pass.
     Outcome {
         code,
@@ -82,7 +82,7 @@ pub fn play_with(input: impl Read, agent: &mut dyn Agent) -> Outcome {
 }
 
 pub fn play(input: &[u8]) -> Outcome {
-    let mut agent = daimyo::strategies::by_name("random").unwrap();
+    let mut agent = daimyo::workshop::builtins::agent("random", Default::default()).unwrap();
     play_with(input, agent.as_mut())
 }
 

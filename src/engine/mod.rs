@@ -1,0 +1,16 @@
+//! The engine: the rules, what a daimyo knows, the opponent model, the search and the bot. No
+//! I/O and no text: what it has to say it returns as data. Each module uses only those declared
+//! before it (`tests/layers.rs`).
+
+pub mod mt;
+pub mod rules;
+pub mod moves;
+pub mod policy;
+pub mod knowledge;
+pub mod agent;
+pub mod styles;
+pub mod params;
+pub mod timeman;
+pub mod model;
+pub mod search;
+pub mod bot;

@@ -1,0 +1,234 @@
+//! How each opponent chooses, learnt during the game.
+//!
+//! Every day move of every daimyo is public. Each opponent is modelled as a mixture of styles,
+//! and the mixture's weights are updated after each public day move by how likely that move
+//! was under each style (Bayes' rule; the styles have no parameters of their own to fit, so a
+//! handful of moves cannot be over-fitted). A style is either a board-reading policy
+//! (`policy`: uniformly random picks, or the likeness of a kind of player, fitted to its moves),
+//! or a deterministic built-in strategy, smoothed so that a move it would not play is unlikely
+//! rather than impossible. A mixture gives each opponent a probability for every legal move at
+//! any board: it predicts the current move and weights the hidden-night posterior. For the
+//! turns after the current one a rollout needs something it can afford at every turn, so there
+//! each style plays a policy: its own, or, for a strategy, its likeness. Only public information
+//! goes in, so the same model serves nights.
+
+use crate::engine::knowledge::{HiddenNight, PastNight, Position};
+use crate::engine::moves::{self, NIGHT_MOVES};
+use crate::engine::params::ModelParams;
+use crate::engine::policy::Policy;
+use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
+use crate::engine::styles::Style;
+
+/// Index of the uniformly random picks among the styles, if they are one.
+fn uniform_style(params: &ModelParams) -> Option<usize> {
+    params.styles.iter().position(|s| s.0.is_uniform())
+}
+
+/// A board as the model reads it: public intimacies in column order, the move asked for, and
+/// the nights hidden at that moment, as the possible own night moves of any other daimyo with
+/// their probabilities (a strategy reads its own true intimacy, hidden nights included).
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub strengths: [u8; LORDS],
+    pub public: [Row; DAIMYO],
+    pub turn: u8,
+    pub phase: Phase,
+    /// The hidden nights: (turn, the other three's totals, the own move), where known.
+    hidden: Vec<(u8, PastNight)>,
+    /// Another daimyo's moves in those nights, jointly, with their probabilities.
+    combos: Vec<([Row; 2], f64)>,
+}
+
+impl Board {
+    /// The board of `turn` as `pos` knew it, with the public intimacies `public`.
+    pub fn at(
+        pos: &Position,
+        public: [Row; DAIMYO],
+        turn: u8,
+        phase: Phase,
+        readings: usize,
+    ) -> Board {
+        let half: [u8; 2] = if turn <= 5 { [2, 4] } else { [6, 8] };
+        let hidden: Vec<(u8, PastNight)> = half
+            .into_iter()
+            .filter(|&n| n < turn)
+            .filter_map(|n| pos.nights[n as usize].map(|x| (n, x)))
+            .collect();
+        let mut combos = vec![([Row::ZERO; 2], 1.0)];
+        for (i, (_, night)) in hidden.iter().enumerate() {
+            let m = one_of_three(night.others);
+            combos = combos
+                .iter()
+                .flat_map(|&(ms, p)| {
+                    m.iter().map(move |&(x, q)| {
+                        let mut ms = ms;
+                        ms[i] = x;
+                        (ms, p * q)
+                    })
+                })
+                .collect();
+        }
+        combos.sort_by(|a, b| b.1.total_cmp(&a.1));
+        combos.truncate(readings);
+        let total: f64 = combos.iter().map(|x| x.1).sum();
+        combos.iter_mut().for_each(|x| x.1 /= total);
+        Board { strengths: pos.strengths, public, turn, phase, hidden, combos }
+    }
+
+    /// A board with nothing hidden.
+    pub fn open(strengths: [u8; LORDS], public: [Row; DAIMYO], turn: u8, phase: Phase) -> Board {
+        Board {
+            strengths,
+            public,
+            turn,
+            phase,
+            hidden: Vec::new(),
+            combos: vec![([Row::ZERO; 2], 1.0)],
+        }
+    }
+
+    /// What column `c` knows, its own moves in the hidden nights being `ms`: the others' public
+    /// intimacies, its own true one, and the others' totals of those nights.
+    fn position_of(&self, c: usize, ms: &[Row; 2]) -> Position {
+        let mut pos = Position::initial(self.strengths);
+        (pos.turn, pos.phase) = (self.turn, self.phase);
+        pos.public = crate::engine::rules::columns(c).map(|d| self.public[d]);
+        pos.own = self.public[c];
+        for (i, &(turn, night)) in self.hidden.iter().enumerate() {
+            pos.own = pos.own.add(ms[i].double());
+            let others = night.others.checked_sub(ms[i]).map(|r| r.add(night.own));
+            pos.hidden[i] = Some(HiddenNight { turn, others });
+        }
+        pos
+    }
+}
+
+/// The probability that one of three daimyo, picking uniformly, made each night move, given the
+/// three's per-lord totals.
+fn one_of_three(totals: Row) -> Vec<(Row, f64)> {
+    let uniform = [1.0 / LORDS as f64; LORDS];
+    let p = |m: Row| moves::multinomial(m, &uniform);
+    let fits = |t: Row| NIGHT_MOVES.iter().copied().filter(move |m| t.covers(*m));
+    let mut out: Vec<(Row, f64)> = fits(totals)
+        .map(|a| {
+            let rest = totals.checked_sub(a).expect("covered");
+            let w: f64 = fits(rest).map(|b| p(b) * p(rest.checked_sub(b).expect("covered"))).sum();
+            (a, p(a) * w)
+        })
+        .filter(|x| x.1 > 0.0)
+        .collect();
+    let total: f64 = out.iter().map(|x| x.1).sum();
+    out.iter_mut().for_each(|x| x.1 /= total);
+    out
+}
+
+/// Probability of every legal move (in `moves::legal` order) of column `c` picking by `policy`.
+fn picks_distribution(policy: &Policy, board: &Board, c: usize) -> Vec<f64> {
+    let p = policy.picks(&board.strengths, &board.public, c, board.turn);
+    moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &p)).collect()
+}
+
+/// Probability of every legal move (in `moves::legal` order) of column `c` under one style.
+pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64) -> Vec<f64> {
+    let legal = moves::legal(board.phase);
+    match style {
+        Style::Picks { policy, .. } => picks_distribution(&policy, board, c),
+        Style::Rule { rule, .. } => {
+            let uniform = [1.0 / LORDS as f64; LORDS];
+            let mut out: Vec<f64> =
+                legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
+            for (ms, p) in &board.combos {
+                let chosen = rule.choose(&board.position_of(c, ms)).counts();
+                if let Some(i) = legal.iter().position(|&m| m == chosen) {
+                    out[i] += (1.0 - smoothing) * p;
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Each column's posterior weights over the styles (column 0, the bot, plays `own`).
+#[derive(Clone, Debug)]
+pub struct Opponents {
+    pub weights: [Vec<f64>; DAIMYO],
+}
+
+impl Opponents {
+    /// Bayes' rule over the public day moves seen so far (day 5 is never seen alone: the
+    /// turn-6 board adds nights 2 and 4 to it).
+    pub fn learn(pos: &Position, params: &ModelParams) -> Opponents {
+        let prior: Vec<f64> = params.styles.iter().map(|s| s.1.ln()).collect();
+        let weights = std::array::from_fn(|c| {
+            let mut logw = prior.clone();
+            if c > 0 {
+                for d in (1..pos.turn).filter(|&d| d % 2 == 1) {
+                    let (Some(public), Some(seen)) =
+                        (pos.history[d as usize], pos.day_moves[d as usize][c])
+                    else {
+                        continue;
+                    };
+                    let i = moves::legal(Phase::Day)
+                        .iter()
+                        .position(|&m| m == seen)
+                        .expect("a day move");
+                    let board = Board::at(pos, public, d, Phase::Day, params.rule_readings);
+                    for (k, &(style, _)) in params.styles.iter().enumerate() {
+                        let dist = style_distribution(style, &board, c, params.smoothing);
+                        logw[k] += dist[i].max(params.likelihood_floor).ln();
+                    }
+                }
+            }
+            let top = logw.iter().cloned().fold(f64::MIN, f64::max);
+            let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
+            let total: f64 = w.iter().sum();
+            w.iter().map(|x| x / total).collect()
+        });
+        Opponents { weights }
+    }
+
+    /// The policies each column plays in later turns of a rollout, with their weights: the
+    /// own one for column 0, each style's for the others (a strategy's likeness for a strategy).
+    pub fn later(&self, params: &ModelParams) -> [Vec<(Policy, f64)>; DAIMYO] {
+        std::array::from_fn(|c| {
+            if c == 0 {
+                return vec![(*params.own, 1.0)];
+            }
+            let mut out: Vec<(Policy, f64)> = Vec::new();
+            for (&(style, _), &w) in params.styles.iter().zip(&self.weights[c]) {
+                let p = style.later();
+                match out.iter_mut().find(|x| x.0 == p) {
+                    Some(x) => x.1 += w,
+                    None => out.push((p, w)),
+                }
+            }
+            out
+        })
+    }
+
+    /// The others' mean weight on uniformly random picks (column 0, the bot, is not counted).
+    pub fn uniform_share(&self, params: &ModelParams) -> f64 {
+        let Some(u) = uniform_style(params) else { return 0.0 };
+        self.weights[1..].iter().map(|w| w[u]).sum::<f64>() / (DAIMYO - 1) as f64
+    }
+
+    /// Probability of every legal move of column `c` at a board (column 0 plays `own`).
+    pub fn distribution(&self, params: &ModelParams, board: &Board, c: usize) -> Vec<f64> {
+        if c == 0 {
+            return picks_distribution(params.own, board, 0);
+        }
+        let mut out = vec![0.0; moves::legal(board.phase).len()];
+        for (k, &(style, _)) in params.styles.iter().enumerate() {
+            let w = self.weights[c][k];
+            if w < params.negligible_weight {
+                continue;
+            }
+            let d = style_distribution(style, board, c, params.smoothing);
+            for (o, x) in out.iter_mut().zip(d) {
+                *o += w * x;
+            }
+        }
+        let total: f64 = out.iter().sum();
+        out.iter().map(|x| x / total).collect()
+    }
+}

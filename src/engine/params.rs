@@ -1,0 +1,130 @@
+//! Every tunable of the engine in one place, named for what it means: the clock, the opponent
+//! model, and how the search spends its rollouts; and the two searches the workshop names (the
+//! bot and the foundation search).
+
+use crate::engine::policy::Policy;
+use crate::engine::styles::{Kind, Rule, Style, likeness};
+
+/// Time, rollout and thread budgeting.
+pub mod time {
+    /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
+    /// 1000 ms; the rest is margin for a loaded machine, process scheduling and the pipe.
+    pub const DEFAULT_MS: u64 = 750;
+    /// Never plan to end the search later than this after the turn began, whatever was asked.
+    pub const HARD_CAP_MS: u64 = 900;
+    /// Rollouts of one thread between two readings of the clock: with the round under way, the
+    /// most a thread runs past its deadline (about 0.1 ms at 200 ns a rollout, and still well
+    /// under a millisecond at several times that), against a reading of the clock that costs
+    /// about as much as a tenth of one rollout.
+    pub const CLOCK_EVERY: u64 = 256;
+    /// Rollouts a search thread claims at a time, in whole rounds (at least one): few enough that
+    /// threads finish a stage of the search within a batch of each other, enough that the claims
+    /// cost nothing beside the rollouts.
+    pub const BATCH_ROLLOUTS: u64 = 256;
+    /// The most threads a search uses, whatever was asked.
+    pub const MAX_THREADS: usize = 64;
+}
+
+/// The opponent model (see `model`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelParams {
+    /// The styles and their prior weights.
+    pub styles: &'static [(Style, f64)],
+    /// Share of a rule's probability spread over every move like random picks, so that a move
+    /// it would not play is unlikely rather than impossible.
+    pub smoothing: f64,
+    /// How the bot itself is assumed to play in later turns of a rollout.
+    pub own: &'static Policy,
+    /// Most joint splits of the hidden nights a rule is read at: the likeliest ones.
+    pub rule_readings: usize,
+    /// Styles of a smaller weight are left out of an opponent's prediction.
+    pub negligible_weight: f64,
+    /// The least probability a style gives a move it is seen to make: a likelihood is never 0.
+    pub likelihood_floor: f64,
+}
+
+/// The opponent model: styles with their prior weights.
+pub const MODEL: ModelParams = ModelParams {
+    styles: &[
+        (Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM }, 0.25),
+        (Style::Picks { kind: Kind::PrunedMc, policy: likeness::PRUNED_MC }, 0.10),
+        (Style::Picks { kind: Kind::FlatMc, policy: likeness::FLATMC }, 0.10),
+        (Style::Picks { kind: Kind::Planner, policy: likeness::PLANNER }, 0.10),
+        (Style::Rule { rule: Rule::Tables, later: likeness::TABLES }, 0.10),
+        (Style::Rule { rule: Rule::Roles, later: likeness::ROLES }, 0.10),
+        (Style::Rule { rule: Rule::Margins, later: likeness::MARGINS }, 0.10),
+        (Style::Rule { rule: Rule::Greedy, later: likeness::GREEDY }, 0.05),
+        (Style::Rule { rule: Rule::Knapsack, later: likeness::KNAPSACK }, 0.05),
+        (Style::Rule { rule: Rule::LordRules, later: likeness::RULES }, 0.05),
+    ],
+    smoothing: 0.05,
+    own: &likeness::PRUNED_MC,
+    rule_readings: 12,
+    negligible_weight: 1e-6,
+    likelihood_floor: 1e-300,
+};
+
+/// How the search spends its rollouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    /// Pre-drawn moves per daimyo and phase that rollouts pick from (a power of two ≤ 256).
+    pub pool: usize,
+    /// Pre-drawn hidden-night worlds that rollouts pick from (a power of two ≤ 256).
+    pub worlds: usize,
+    /// How every daimyo is expected to play in rollouts.
+    pub rivals: Rivals,
+    /// How rollouts are shared among the candidate moves.
+    pub allocation: Allocation,
+}
+
+/// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rivals {
+    /// Independent picks for every daimyo on every turn, hidden nights included: a share
+    /// `uniform` of them uniform over the lords, the rest in proportion to strength raised to
+    /// `strength_power`.
+    Prior { uniform: f64, strength_power: f64 },
+    /// The model learnt in the game for the others' current move and their hidden nights. In
+    /// later turns every daimyo reads the rollout's board: each other daimyo plays one of the
+    /// policies of its styles, drawn per rollout by the model's weights, the bot its own. But
+    /// every daimyo picks uniformly at random when the others' mean weight on uniform picks is
+    /// over `gate`: the model then expects nothing the rollouts could use, and the bot's own
+    /// policy would only set a skilled player against random ones.
+    Learnt { model: ModelParams, gate: f64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allocation {
+    /// Every candidate gets the same number of rollouts.
+    Uniform,
+    /// Sequential halving down to `keep` candidates, which then share what is left.
+    Halving { keep: usize },
+}
+
+/// The most policies one daimyo may play in a search's later turns (the likeliest).
+pub const MAX_LATER_POLICIES: usize = 16;
+
+/// Candidates a search reports, best first.
+pub const REPORTED_CANDIDATES: usize = 5;
+
+/// The foundation search: flat Monte Carlo over every legal move, equal rollouts for each,
+/// every daimyo from a fixed prior.
+pub const FOUNDATION: Search = Search {
+    pool: 256,
+    worlds: 256,
+    rivals: Rivals::Prior { uniform: 0.5, strength_power: 2.0 },
+    allocation: Allocation::Uniform,
+};
+
+/// The bot: the others' moves and their hidden nights from the model learnt in the game (rules
+/// only for the current turn; later turns uniformly random if the others look mostly random),
+/// sequential halving over the candidates.
+pub const BOT: Search = Search {
+    rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
+    allocation: Allocation::Halving { keep: 4 },
+    ..FOUNDATION
+};
+
+/// Uniformly random picks for every daimyo: the yardstick the hidden-night posterior is
+/// measured against.
+pub const UNIFORM_PICKS: Rivals = Rivals::Prior { uniform: 1.0, strength_power: 0.0 };

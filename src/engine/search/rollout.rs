@@ -1,0 +1,272 @@
+//! One rollout, and everything it reads, prepared once per search.
+//!
+//! The others' moves of the current turn come from pools of moves pre-drawn from the model as
+//! it stands (packed increments). Later turns are played one of two ways:
+//! - the fixed prior (the foundation search): more pools, drawn at the root, so a rollout is
+//!   table lookups, byte-wise additions and two scorings (the light rollout);
+//! - a learnt model: every daimyo reads the rollout's board at every turn through a
+//!   board-reading policy (`policy`): each other daimyo plays one of its styles' policies, drawn
+//!   per rollout by the model's weights, the bot its own. A policy is a table of weights, so a
+//!   turn costs a few lookups per lord and daimyo.
+//!
+//! The hidden nights are drawn into pools of worlds before the first rollout. Nothing is
+//! allocated inside a rollout.
+
+use super::models::{Models, draw_move};
+use super::nights::NightSampler;
+use crate::engine::agent::NightGuess;
+use crate::engine::knowledge::{HiddenNight, Position};
+use crate::engine::model::Board;
+use crate::engine::params::{MAX_LATER_POLICIES, Search as Params};
+use crate::engine::policy::{self, Policy, Weights};
+use crate::engine::rules::{DAIMYO, LORDS, Phase, Row, TURNS, first_place_shares, score};
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const POOL_MAX: usize = 256;
+
+/// Pre-drawn moves of one daimyo in one phase; entries beyond the pool's size repeat it, so any
+/// mask of the size stays in bounds.
+type Pool = [u64; POOL_MAX];
+
+#[inline(always)]
+fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::Day => 0,
+        Phase::Night => 1,
+    }
+}
+
+/// How the turns after the current one are played.
+enum LaterTurns {
+    /// Pre-drawn moves: [column][phase][i].
+    Pools(Box<[[Pool; 2]; DAIMYO]>),
+    Policies(Box<Policies>),
+}
+
+/// The policies of every column, as tables, and how likely each column is to play each.
+struct Policies {
+    tables: Vec<Weights>,
+    /// Per column: cumulative weights out of 2^16 and the table they lead to.
+    choices: [[(u32, u8); MAX_LATER_POLICIES]; DAIMYO],
+}
+
+impl Policies {
+    fn new(per_column: &[Vec<(Policy, f64)>; DAIMYO]) -> Policies {
+        let mut kinds: Vec<Policy> = Vec::new();
+        let mut choices = [[(u32::MAX, 0u8); MAX_LATER_POLICIES]; DAIMYO];
+        for (c, list) in per_column.iter().enumerate() {
+            let mut list = list.clone();
+            list.sort_by(|a, b| b.1.total_cmp(&a.1));
+            list.truncate(MAX_LATER_POLICIES);
+            let total: f64 = list.iter().map(|x| x.1).sum();
+            let mut acc = 0.0;
+            for (i, (p, w)) in list.iter().enumerate() {
+                let k = kinds.iter().position(|q| q == p).unwrap_or_else(|| {
+                    kinds.push(*p);
+                    kinds.len() - 1
+                });
+                acc += w / total;
+                let last = i + 1 == list.len();
+                let cum = if last { u32::MAX } else { (acc * 65536.0) as u32 };
+                choices[c][i] = (cum, k as u8);
+            }
+        }
+        Policies { tables: kinds.iter().map(Policy::weights).collect(), choices }
+    }
+
+    /// The table each column plays in one rollout, from 16 bits of `r` each.
+    #[inline]
+    fn pick(&self, r: u64) -> [&Weights; DAIMYO] {
+        std::array::from_fn(|c| {
+            let x = ((r >> (16 * c)) & 0xffff) as u32;
+            let i = self.choices[c].iter().position(|&(cum, _)| x < cum).unwrap_or(0);
+            &self.tables[self.choices[c][i].1 as usize]
+        })
+    }
+}
+
+/// Everything a rollout reads.
+pub struct Rollouts {
+    strengths: [u8; LORDS],
+    turn: u8,
+    /// The cell base of every lord at each horizon (`policy::bases`).
+    bases: [[usize; LORDS]; policy::HORIZONS],
+    /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
+    score5: [i32; DAIMYO],
+    /// Pre-drawn moves of the others on the current turn: [column][i].
+    first: Box<[Pool; DAIMYO]>,
+    later: LaterTurns,
+    pool_mask: u64,
+    /// Pre-drawn true intimacies at the start of the turn.
+    pub worlds: Vec<[u64; DAIMYO]>,
+    /// The likeliest split of each hidden night with a known total, as the worlds are drawn.
+    pub nights: Vec<NightGuess>,
+}
+
+/// Fills the first `size` entries of a pool with draws and repeats them after.
+fn fill(pool: &mut Pool, size: usize, mut draw: impl FnMut() -> u64) {
+    for x in pool.iter_mut().take(size) {
+        *x = draw();
+    }
+    for i in size..POOL_MAX {
+        pool[i] = pool[i % size];
+    }
+}
+
+impl Rollouts {
+    /// Draws the pools and worlds for a search of `pos`.
+    pub fn prepare(
+        pos: &Position,
+        params: &Params,
+        models: &Models,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Rollouts {
+        let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
+        let (first, later) = match models {
+            Models::Prior(pm) => {
+                let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
+                for c in 0..DAIMYO {
+                    for phase in [Phase::Day, Phase::Night] {
+                        let pool = &mut pools[c][phase_index(phase)];
+                        fill(pool, size, || pm.draw_increment(phase, rng));
+                    }
+                }
+                let first = Box::new(std::array::from_fn(|c| pools[c][phase_index(pos.phase)]));
+                (first, LaterTurns::Pools(pools))
+            }
+            Models::Learned(l) => {
+                let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
+                let d = models.moves_at(&board);
+                let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
+                for c in 0..DAIMYO {
+                    fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
+                }
+                (first, LaterTurns::Policies(Box::new(Policies::new(&l.later_policies()))))
+            }
+        };
+        let (worlds, nights) = worlds(pos, params, models, rng);
+        Rollouts {
+            strengths: pos.strengths,
+            turn: pos.turn,
+            bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
+            score5: pos.score5.unwrap_or([0; DAIMYO]),
+            first,
+            later,
+            pool_mask: size as u64 - 1,
+            worlds,
+            nights,
+        }
+    }
+
+    /// One game from the root to the end; returns (first-place credit in twelfths, margin).
+    #[inline]
+    pub fn run(
+        &self,
+        world: &[u64; DAIMYO],
+        mine: u64,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> (u32, i32) {
+        let mut real = *world;
+        real[0] += mine;
+        let mask = self.pool_mask;
+        let r = rng.next_u64();
+        for c in 1..DAIMYO {
+            real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
+        }
+        let score5 = match &self.later {
+            LaterTurns::Pools(pools) => self.pooled(&mut real, pools, rng),
+            LaterTurns::Policies(p) => self.read(&mut real, p, rng),
+        };
+        let s9 = score(&self.strengths, &real.map(Row));
+        let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
+        let best_other = totals[1].max(totals[2]).max(totals[3]);
+        (first_place_shares(&totals)[0], totals[0] - best_other)
+    }
+
+    /// LaterTurns turns from the pools; returns the turn-5 scores.
+    #[inline]
+    fn pooled(
+        &self,
+        real: &mut [u64; DAIMYO],
+        pools: &[[Pool; 2]; DAIMYO],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> [i32; DAIMYO] {
+        self.later_turns(real, |turn, _| {
+            let r = rng.next_u64();
+            let ph = phase_index(Phase::of_turn(turn));
+            std::array::from_fn(|c| pools[c][ph][((r >> (8 * c)) & self.pool_mask) as usize])
+        })
+    }
+
+    /// LaterTurns turns with every daimyo reading the board; returns the turn-5 scores.
+    #[inline]
+    fn read(
+        &self,
+        real: &mut [u64; DAIMYO],
+        policies: &Policies,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> [i32; DAIMYO] {
+        let tables = policies.pick(rng.next_u64());
+        self.later_turns(real, |turn, real| {
+            let phase = Phase::of_turn(turn);
+            let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
+            std::array::from_fn(|c| {
+                policy::draw(&cells[c].map(|i| tables[c][i]), phase, rng.next_u64())
+            })
+        })
+    }
+
+    /// Every turn after the root: each daimyo's increment from `step(turn, board)`, all read
+    /// from the board before any is added; returns the turn-5 scores.
+    #[inline(always)]
+    fn later_turns(
+        &self,
+        real: &mut [u64; DAIMYO],
+        mut step: impl FnMut(u8, &[u64; DAIMYO]) -> [u64; DAIMYO],
+    ) -> [i32; DAIMYO] {
+        let mut score5 = self.score5;
+        for turn in self.turn..TURNS {
+            if turn == 5 {
+                score5 = score(&self.strengths, &real.map(Row));
+            }
+            let inc = step(turn + 1, real);
+            for c in 0..DAIMYO {
+                real[c] += inc[c];
+            }
+        }
+        score5
+    }
+}
+
+/// Pre-drawn true intimacies at the start of the turn: the others' hidden nights drawn from
+/// their posterior, each weighted by the models as they stood on that night's board; and the
+/// likeliest split of each hidden night with a known total, for the report.
+fn worlds(
+    pos: &Position,
+    params: &Params,
+    models: &Models,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (Vec<[u64; DAIMYO]>, Vec<NightGuess>) {
+    let samplers = NightSampler::for_position(pos, models);
+    let hidden = pos.hidden.iter().flatten().zip(&samplers);
+    let guess = |(h, s): (&HiddenNight, &NightSampler)| {
+        let (split, probability) = s.likeliest()?;
+        Some(NightGuess { turn: h.turn, split, probability })
+    };
+    let nights = hidden.filter_map(guess).collect();
+    let worlds = (0..params.worlds.max(1))
+        .map(|_| {
+            let mut w = pos.public.map(|r| r.0);
+            w[0] = pos.own.0;
+            for s in &samplers {
+                let add = s.draw(rng);
+                for c in 1..DAIMYO {
+                    w[c] += add[c - 1];
+                }
+            }
+            w
+        })
+        .collect();
+    (worlds, nights)
+}

@@ -1,0 +1,121 @@
+//! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
+//! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
+//! `daimyo fit`), and six memoryless rules that read the position as contest programs did
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`).
+//!
+//! The rules are engine code because the model plays them: it asks what a rule would have
+//! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
+//! partners of the same names wrap them; nothing here knows of the workshop.
+
+mod greedy;
+mod knapsack;
+pub mod likeness;
+mod lord_rules;
+mod margins;
+mod roles;
+mod standings;
+mod tables;
+
+use crate::engine::knowledge::Position;
+use crate::engine::policy::Policy;
+use crate::engine::rules::Move;
+
+/// A memoryless rule: the move follows from the position alone, no memory, no chance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Piles onto the strongest lords (picks in shares of strength squared).
+    Greedy,
+    /// The move that scores best on the visible intimacies (all 252 tried).
+    Knapsack,
+    /// Per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads.
+    LordRules,
+    /// One move deep: per-lord tables by rank, lead, turn and night picks; fixed opening.
+    Tables,
+    /// Per-lord roles by standing: lead three lords by 2, lift two off last, drop one.
+    Roles,
+    /// Plans within a small budget: lords to top or keep off last, with safety margins.
+    Margins,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 6] =
+        [Rule::Greedy, Rule::Knapsack, Rule::LordRules, Rule::Tables, Rule::Roles, Rule::Margins];
+
+    /// The name the rule goes by (and the workshop's built-in that plays it).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Greedy => "greedy",
+            Rule::Knapsack => "knapsack",
+            Rule::LordRules => "rules",
+            Rule::Tables => "tables",
+            Rule::Roles => "roles",
+            Rule::Margins => "margins",
+        }
+    }
+
+    pub fn choose(self, pos: &Position) -> Move {
+        match self {
+            Rule::Greedy => greedy::choose(pos),
+            Rule::Knapsack => knapsack::choose(pos),
+            Rule::LordRules => lord_rules::choose(pos),
+            Rule::Tables => tables::choose(pos),
+            Rule::Roles => roles::choose(pos),
+            Rule::Margins => margins::choose(pos),
+        }
+    }
+}
+
+/// The kinds of player seen only through a policy of independent picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Every lord alike, like the official sample program.
+    Random,
+    /// The likeness of flat Monte Carlo to the next scoring, conceding the hottest lords early.
+    PrunedMc,
+    /// The likeness of flat Monte Carlo over random playouts.
+    FlatMc,
+    /// The likeness of sampled plans that win by a margin.
+    Planner,
+}
+
+impl Kind {
+    /// The name the kind goes by (and the workshop's built-in it is the likeness of).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::PrunedMc => "pruned-mc",
+            Kind::FlatMc => "flatmc",
+            Kind::Planner => "planner",
+        }
+    }
+}
+
+/// A way of choosing a move, as the model reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Style {
+    /// Independent picks from a board-reading policy: uniform picks, or the likeness of a kind
+    /// of player.
+    Picks { kind: Kind, policy: Policy },
+    /// A memoryless rule for the move at hand; in later turns of a rollout, its likeness `later`.
+    Rule { rule: Rule, later: Policy },
+}
+
+impl Style {
+    /// The policy the style plays in later turns of a rollout.
+    pub fn later(&self) -> Policy {
+        match *self {
+            Style::Picks { policy: p, .. } | Style::Rule { later: p, .. } => p,
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Style::Picks { kind, .. } => kind.name(),
+            Style::Rule { rule, .. } => rule.name(),
+        }
+    }
+
+    pub fn is_uniform(&self) -> bool {
+        matches!(self, Style::Picks { policy, .. } if *policy == Policy::UNIFORM)
+    }
+}

@@ -1,0 +1,179 @@
+//! `daimyo arena`: many games under the official manager's rules: four fixed entrants, one
+//! entrant against opponents drawn from a field, or two versions compared by a sequential test.
+//!
+//! Each seed is played in all four seat rotations with the manager's lords for that seed, so
+//! every entrant meets the same lords from every seat. `plan` says which tables a run plays,
+//! `run` plays them on worker threads and takes the results in order (every output is the same
+//! whatever `--jobs`), `stats` makes the table, `sprt` the test, `files` the `--out` lines and
+//! the manager's replay files; `referee`, `process` and `manager` play one game exactly as the
+//! manager does.
+
+pub mod files;
+pub mod manager;
+pub mod options;
+pub mod plan;
+pub mod process;
+pub mod progress;
+pub mod referee;
+pub mod run;
+pub mod sprt;
+pub mod stats;
+
+pub use files::json_line;
+
+use crate::engine::rules::{DAIMYO, strengths_from_seed};
+use crate::engine::timeman::Budget;
+use crate::player::args::{self, say};
+use crate::workshop::builtins;
+use referee::{Builtin, GameRecord, Limits, Seat};
+use std::time::Duration;
+
+/// Seeds of a run without `--sprt`.
+pub const DEFAULT_SEEDS: u32 = 25;
+/// The most seeds a `--sprt` run plays before it ends undecided (8 games a seed).
+pub const DEFAULT_SPRT_SEEDS: u32 = 200;
+/// The SPRT's D: it weighs B's win share minus A's = +D against = -D.
+pub const DEFAULT_SPRT_MARGIN: f64 = 0.05;
+/// The SPRT's error rates: the chance of "B is stronger" when A is stronger by D, and the
+/// other way round.
+pub const SPRT_ALPHA: f64 = 0.05;
+pub const SPRT_BETA: f64 = 0.05;
+/// Seeds before the SPRT may decide: a variance needs two.
+pub const SPRT_MIN_SEEDS: usize = 2;
+/// The prior of the SPRT's variance: `SPRT_PRIOR_SEEDS` seeds of the variance of a seed's
+/// paired difference between two independent players that each win a quarter of their four
+/// games (2 x 3/16 / 4). The variance measured on a few seeds is often far too small, and the
+/// test then decides on noise: on 2000 simulated runs of such players, one stronger by D = 0.05,
+/// the wrong verdict came 5.7% and 4.2% of the time with this prior, 9.6% and 9.0% with a prior
+/// of one seed (`sprt::tests::error_rates_hold_on_simulated_runs`).
+pub const SPRT_PRIOR_VARIANCE: f64 = 3.0 / 32.0;
+pub const SPRT_PRIOR_SEEDS: f64 = 16.0;
+/// 95% two-sided, for every interval the arena prints.
+pub const CONFIDENCE_Z: f64 = 1.959_963_984_540_054;
+/// How often the progress line is redrawn on a terminal, and written to a log otherwise.
+pub const EVERY_TTY: Duration = Duration::from_millis(200);
+pub const EVERY_PLAIN: Duration = Duration::from_secs(10);
+
+pub const USAGE: &str = include_str!("usage.txt");
+
+/// Who sits in a seat: a built-in agent or an external program.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entrant {
+    Builtin { label: String, name: String, budget: Budget },
+    Exec { label: String, argv: Vec<String> },
+}
+
+impl Entrant {
+    pub fn parse(spec: &str) -> Result<Entrant, String> {
+        if let Some(cmd) = spec.strip_prefix("exec:") {
+            let argv: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+            let Some(program) = argv.first() else {
+                return Err(format!("'{spec}': exec: needs a program"));
+            };
+            if !findable(program) {
+                return Err(format!("'{spec}': no program '{program}' found"));
+            }
+            return Ok(Entrant::Exec { label: format!("exec:{}", argv.join(" ")), argv });
+        }
+        let (name, settings) = spec.split_once(':').unwrap_or((spec, ""));
+        let mut budget = Budget::default();
+        for setting in settings.split(',').filter(|s| !s.is_empty()) {
+            let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
+            let number = || value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"));
+            match key {
+                "time" => budget.time_ms = Some(number()?),
+                "rollouts" => budget.rollouts = Some(number()?),
+                "threads" => {
+                    let n = number()? as usize;
+                    budget.threads = Some(args::threads(&format!("'{spec}': threads"), n)?);
+                }
+                _ => {
+                    return Err(format!(
+                        "'{spec}': unknown setting '{key}' (time, rollouts, threads)"
+                    ));
+                }
+            }
+        }
+        if builtins::agent(name, budget).is_none() {
+            let names: Vec<&str> = builtins::BUILTINS.iter().map(|b| b.name).collect();
+            return Err(format!(
+                "unknown entrant '{spec}' (built-ins: {}; or 'exec:PROGRAM ARG...')",
+                names.join(", ")
+            ));
+        }
+        builtins::check(name, &budget).map_err(|e| format!("'{spec}': {e}"))?;
+        Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget })
+    }
+
+    pub fn label(&self) -> &str {
+        match self {
+            Entrant::Builtin { label, .. } | Entrant::Exec { label, .. } => label,
+        }
+    }
+
+    /// A fresh seat for one game.
+    pub fn seat(&self, show_stderr: bool) -> Box<dyn Seat> {
+        match self {
+            Entrant::Builtin { name, budget, .. } => {
+                Box::new(Builtin::new(builtins::agent(name, *budget).expect("checked when parsed")))
+            }
+            Entrant::Exec { argv, .. } => {
+                Box::new(process::Program::new(argv.clone(), show_stderr))
+            }
+        }
+    }
+}
+
+/// Whether `program` names a file, directly or through `PATH`.
+fn findable(program: &str) -> bool {
+    if program.contains('/') {
+        return std::path::Path::new(program).is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|dir| dir.join(program).is_file()))
+}
+
+/// SplitMix64's output function: a well-mixed 64-bit value of any 64-bit input.
+pub fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A built-in's seed for one game: SplitMix64 of (seed, rotation, seat), so a game replays the
+/// same whatever thread plays it, and A's game and B's game under `--sprt` give the same seeds to
+/// the same seats.
+pub fn agent_seed(seed: u32, rotation: usize, seat: usize) -> u64 {
+    splitmix((seed as u64) << 16 | (rotation as u64) << 8 | seat as u64)
+}
+
+/// Plays one (seed, rotation) game with `seated[seat]` in each seat.
+pub fn play_game(
+    seated: [&Entrant; DAIMYO],
+    seed: u32,
+    rotation: usize,
+    show_stderr: bool,
+) -> GameRecord {
+    let mut seats = seated.map(|e| e.seat(show_stderr));
+    let seeds = std::array::from_fn(|s| agent_seed(seed, rotation, s));
+    referee::play(&mut seats, strengths_from_seed(seed), seeds, Limits::MANAGER)
+}
+
+pub fn main(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        say(USAGE);
+        return 0;
+    }
+    let result = match options::options(args) {
+        Err(e) => Err((2, e)),
+        Ok(o) => run::run(o).map_err(|e| (1, e)),
+    };
+    result.map_or_else(
+        |(code, e)| {
+            eprintln!("daimyo arena: {e}");
+            code
+        },
+        |()| 0,
+    )
+}

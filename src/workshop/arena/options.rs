@@ -1,0 +1,196 @@
+//! The arena's command line: four fixed entrants, one entrant against a `--field`, or two
+//! versions under `--sprt` against fixed opponents or a field, and what to write where.
+
+use super::plan::{Opponents, Plan};
+use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
+use crate::engine::rules::DAIMYO;
+use crate::engine::timeman::cores;
+use crate::player::args::value;
+use std::io::BufWriter;
+use std::path::PathBuf;
+
+pub struct Options {
+    pub plan: Plan,
+    pub jobs: usize,
+    pub out: Option<BufWriter<std::fs::File>>,
+    pub replays: Option<PathBuf>,
+    pub quiet: bool,
+    pub show_stderr: bool,
+}
+
+/// The command line as read, before it is checked as a whole.
+#[derive(Default)]
+struct Line {
+    seeds: Option<u32>,
+    first_seed: Option<u32>,
+    jobs: Option<usize>,
+    out: Option<String>,
+    replays: Option<PathBuf>,
+    quiet: bool,
+    show_stderr: bool,
+    field: Option<Vec<Entrant>>,
+    sprt: Option<[Entrant; 2]>,
+    margin: Option<f64>,
+    entrants: Vec<Entrant>,
+}
+
+fn read_line(args: &[String]) -> Result<Line, String> {
+    let mut l = Line::default();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--seeds" => l.seeds = Some(value(args, &mut i)?),
+            "--first-seed" => l.first_seed = Some(value(args, &mut i)?),
+            "--jobs" => l.jobs = Some(value(args, &mut i)?),
+            "--out" => l.out = Some(value(args, &mut i)?),
+            "--replays" => l.replays = Some(value::<String>(args, &mut i)?.into()),
+            "--quiet" => l.quiet = true,
+            "--show-stderr" => l.show_stderr = true,
+            "--margin" => l.margin = Some(value(args, &mut i)?),
+            "--field" => {
+                let list: String = value(args, &mut i)?;
+                let members: Result<_, _> =
+                    field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
+                l.field = Some(members?);
+            }
+            "--sprt" => {
+                let a = Entrant::parse(&value::<String>(args, &mut i)?)?;
+                let b = Entrant::parse(&value::<String>(args, &mut i)?)?;
+                l.sprt = Some([a, b]);
+            }
+            a if a.starts_with('-') => {
+                return Err(format!("unknown option '{a}' (daimyo arena --help lists them)"));
+            }
+            spec => l.entrants.push(Entrant::parse(spec)?),
+        }
+        i += 1;
+    }
+    Ok(l)
+}
+
+/// The members of a `--field` list: pieces separated by commas, where a piece `KEY=VALUE`
+/// without a `:` continues the settings of the built-in before it (`bot:time=100,rollouts=500`).
+pub fn field_specs(list: &str) -> Vec<String> {
+    let mut specs: Vec<String> = Vec::new();
+    for piece in list.split(',') {
+        let setting = piece.contains('=') && !piece.contains(':');
+        match specs.last_mut() {
+            Some(last) if setting && !last.starts_with("exec:") => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => specs.push(piece.to_string()),
+        }
+    }
+    specs
+}
+
+/// The entrants and who plays whom, from what the line named.
+fn plan(l: &mut Line) -> Result<Plan, String> {
+    let n = l.entrants.len();
+    let mut entrants: Vec<Entrant> = l.sprt.take().map_or_else(Vec::new, Vec::from);
+    let sides: Vec<usize> = (0..entrants.len().max(1)).collect();
+    let (wanted, what) = match (sides.len(), l.field.is_some()) {
+        (1, false) => (DAIMYO, "four entrants are needed"),
+        (1, true) => (1, "--field plays one entrant against the field"),
+        (_, false) => (3, "--sprt A B needs three opponents"),
+        (_, true) => (0, "--sprt A B --field takes no other entrant"),
+    };
+    if n != wanted {
+        return Err(format!("{what}, got {n} (daimyo arena --help)"));
+    }
+    entrants.append(&mut l.entrants);
+    let opponents = match l.field.take() {
+        Some(field) if field.len() < 3 => {
+            return Err(format!("--field needs at least three members, got {}", field.len()));
+        }
+        Some(mut field) => {
+            let start = entrants.len();
+            entrants.append(&mut field);
+            Opponents::Field((start..entrants.len()).collect())
+        }
+        None => Opponents::Fixed(std::array::from_fn(|i| sides.len() + i)),
+    };
+    let sprt = (sides.len() == 2).then(|| l.margin.unwrap_or(DEFAULT_SPRT_MARGIN));
+    let seeds = l.seeds.unwrap_or(if sprt.is_some() { DEFAULT_SPRT_SEEDS } else { DEFAULT_SEEDS });
+    let first_seed = l.first_seed.unwrap_or(1);
+    Ok(Plan { entrants, sides, opponents, sprt, first_seed, seeds })
+}
+
+pub fn options(args: &[String]) -> Result<Options, String> {
+    let mut l = read_line(args)?;
+    if l.margin.is_some() && l.sprt.is_none() {
+        return Err("--margin goes with --sprt".into());
+    }
+    if l.margin.is_some_and(|d| !(d > 0.0 && d < 1.0)) {
+        return Err("--margin: the difference of win shares D must be above 0 and below 1".into());
+    }
+    let mut plan = plan(&mut l)?;
+    if plan.seeds == 0 || l.jobs == Some(0) {
+        return Err("--seeds and --jobs must be at least 1".into());
+    }
+    if plan.first_seed.checked_add(plan.seeds - 1).is_none() {
+        return Err("seeds are 32-bit: --first-seed + --seeds - 1 must stay below 2^32".into());
+    }
+    let jobs = l.jobs.unwrap_or_else(cores).min(plan.total());
+    // Games in parallel each have their core: a built-in searches on one thread unless told.
+    if jobs > 1 {
+        for e in &mut plan.entrants {
+            if let Entrant::Builtin { budget, .. } = e {
+                budget.threads.get_or_insert(1);
+            }
+        }
+    }
+    // Made last, so that a mistake elsewhere on the line leaves the files alone.
+    if let Some(dir) = &l.replays {
+        std::fs::create_dir_all(dir).map_err(|e| format!("--replays {}: {e}", dir.display()))?;
+    }
+    let out = match &l.out {
+        Some(path) => Some(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("--out {path}: {e}"))?,
+        )),
+        None => None,
+    };
+    let (quiet, show_stderr, replays) = (l.quiet, l.show_stderr, l.replays.take());
+    Ok(Options { plan, jobs, out, replays, quiet, show_stderr })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threads(args: &[&str]) -> Vec<Option<usize>> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let o = options(&args).unwrap();
+        o.plan
+            .entrants
+            .iter()
+            .map(|e| match e {
+                Entrant::Builtin { budget, .. } => budget.threads,
+                Entrant::Exec { .. } => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_in_parallel_give_each_built_in_one_thread_unless_told() {
+        let field = ["bot", "bot:threads=2", "mc1:rollouts=10", "random"];
+        let parallel = threads(&[&["--jobs", "2"][..], &field].concat());
+        assert_eq!(parallel, [Some(1), Some(2), Some(1), Some(1)]);
+        let alone = threads(&[&["--jobs", "1"][..], &field].concat());
+        assert_eq!(alone, [None, Some(2), None, None], "one game at a time: every core");
+        let sprt = ["--jobs", "2", "--sprt", "bot", "bot:threads=3", "--field", "mc1,random,bot"];
+        let paired = threads(&sprt);
+        assert_eq!(paired, [Some(1), Some(3), Some(1), Some(1), Some(1)], "sides and field");
+    }
+
+    #[test]
+    fn field_lists_keep_settings_together() {
+        assert_eq!(
+            field_specs("bot:time=100,rollouts=500,random,flatmc:rollouts=9"),
+            ["bot:time=100,rollouts=500", "random", "flatmc:rollouts=9"]
+        );
+        assert_eq!(field_specs("exec:./p a=1,x=2,greedy"), ["exec:./p a=1", "x=2", "greedy"]);
+        assert_eq!(field_specs("random,,greedy"), ["random", "", "greedy"]);
+    }
+}

@@ -1,0 +1,114 @@
+//! An external program as a seat, run the way the official manager runs it.
+//!
+//! The program gets piped stdin and stdout. A reader thread turns stdout into a queue of chunks,
+//! one per raw `read`, each stamped with its arrival: the manager takes the first chunk after it
+//! wrote a turn as the whole answer, so the chunk boundaries are what the game sees, and a
+//! second piece of a split write waits in the queue to become the next turn's answer.
+
+use super::referee::{Reply, Seat};
+use crate::engine::rules::LORDS;
+use crate::engine::rules::View;
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Instant;
+
+enum Event {
+    Chunk(Vec<u8>, Instant),
+    Eof,
+}
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    chunks: Receiver<Event>,
+}
+
+/// A program to launch each game: `argv[0]` with the rest as arguments, no shell.
+pub struct Program {
+    argv: Vec<String>,
+    show_stderr: bool,
+    run: Option<Running>,
+}
+
+impl Program {
+    pub fn new(argv: Vec<String>, show_stderr: bool) -> Program {
+        assert!(!argv.is_empty(), "a program needs a command");
+        Program { argv, show_stderr, run: None }
+    }
+
+    fn launch(&self) -> std::io::Result<Running> {
+        let mut child = Command::new(&self.argv[0])
+            .args(&self.argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if self.show_stderr { Stdio::inherit() } else { Stdio::null() })
+            .spawn()?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, chunks) = channel();
+        // Detached on purpose: a program's own children may keep its stdout open after it is
+        // killed, and the thread ends by itself once the last of them lets go.
+        std::thread::spawn(move || {
+            let mut buf = vec![0u8; 1 << 16];
+            loop {
+                match stdout.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        if tx.send(Event::Chunk(buf[..n].to_vec(), Instant::now())).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(Event::Eof);
+        });
+        Ok(Running { child, stdin, chunks })
+    }
+
+    fn next(&mut self, deadline: Instant) -> Reply {
+        let Some(run) = &self.run else { return Reply::Gone };
+        match run.chunks.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(Event::Chunk(bytes, at)) => Reply::Chunk(bytes, at),
+            Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => Reply::Gone,
+            Err(RecvTimeoutError::Timeout) => Reply::Silent,
+        }
+    }
+}
+
+impl Seat for Program {
+    fn start(&mut self, _strengths: [u8; LORDS], _seed: u64) {
+        // A program that cannot be started never says READY and plays lord 0 all game.
+        self.run = self.launch().ok();
+    }
+
+    fn ready(&mut self, deadline: Instant) -> Reply {
+        self.next(deadline)
+    }
+
+    fn ask(&mut self, _view: &View, text: &str, _started: Instant, deadline: Instant) -> Reply {
+        if let Some(run) = &mut self.run {
+            // A program that has exited cannot be written to; the error (EPIPE) is not the
+            // arena's concern, the missing answer is. A game's whole input is far below a pipe's
+            // buffer, so the write cannot block on a program that does not read.
+            let _ = run.stdin.write_all(text.as_bytes()).and_then(|_| run.stdin.flush());
+        }
+        self.next(deadline)
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut run) = self.run.take() {
+            drop(run.stdin);
+            let _ = run.child.kill();
+            let _ = run.child.wait();
+        }
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,182 @@
+//! One game under the official manager's rules, against abstract seats.
+//!
+//! The game loop only knows a `Seat`: something that can be started, asked for READY, sent a
+//! turn and asked for the answer chunk that follows. Built-in agents, external programs and the
+//! tests' scripted seats all sit behind it, so the manager's rules (time limits, lord 0 for a
+//! silent or dead seat, the first chunk as the whole answer) are written once, here.
+
+use super::manager::{is_well_formed, read_answer, says_ready};
+use crate::engine::agent::Agent;
+use crate::engine::knowledge::Tracker;
+use crate::engine::rules::View;
+use crate::engine::rules::{DAIMYO, LORDS, Move, State, TURNS, winner};
+use std::time::{Duration, Instant};
+
+/// The manager's clocks.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// From the start of the game to READY.
+    pub ready: Duration,
+    /// From just before a turn's text is written to the arrival of the answer.
+    pub answer: Duration,
+}
+
+impl Limits {
+    pub const MANAGER: Limits =
+        Limits { ready: Duration::from_secs(5), answer: Duration::from_millis(1000) };
+}
+
+/// What came back from a seat.
+#[derive(Debug)]
+pub enum Reply {
+    /// One chunk of output and the moment it arrived (it may have been waiting since before
+    /// the question: a late or split answer).
+    Chunk(Vec<u8>, Instant),
+    /// Nothing arrived before the deadline.
+    Silent,
+    /// The seat has gone (its process exited or never started).
+    Gone,
+}
+
+pub trait Seat {
+    /// The game begins: a built-in learns the lords, a program is launched.
+    fn start(&mut self, strengths: [u8; LORDS], seed: u64);
+    /// The first chunk the seat sends, waited for until `deadline`.
+    fn ready(&mut self, deadline: Instant) -> Reply;
+    /// Sends the turn (`text` is the manager's bytes for `view`) and waits for the next chunk
+    /// until `deadline`. `started` is the instant the answer clock started.
+    fn ask(&mut self, view: &View, text: &str, started: Instant, deadline: Instant) -> Reply;
+    /// The seat is out (time-out, no READY, end of game): nothing more will be sent. Called
+    /// possibly more than once.
+    fn stop(&mut self);
+}
+
+/// A built-in agent as a seat: it is always ready, takes in each view as the player would and
+/// answers with its move's text.
+pub struct Builtin {
+    agent: Box<dyn Agent>,
+    known: Tracker,
+}
+
+impl Builtin {
+    pub fn new(agent: Box<dyn Agent>) -> Builtin {
+        Builtin { agent, known: Tracker::new([0; LORDS]) }
+    }
+}
+
+impl Seat for Builtin {
+    fn start(&mut self, strengths: [u8; LORDS], seed: u64) {
+        self.agent.new_game(strengths, seed);
+        self.known = Tracker::new(strengths);
+    }
+    fn ready(&mut self, _deadline: Instant) -> Reply {
+        Reply::Chunk(b"READY\n".to_vec(), Instant::now())
+    }
+    fn ask(&mut self, view: &View, _text: &str, started: Instant, _deadline: Instant) -> Reply {
+        self.known.observe(view);
+        let mv = self.agent.act(&self.known, started);
+        Reply::Chunk(format!("{mv}\n").into_bytes(), Instant::now())
+    }
+    fn stop(&mut self) {}
+}
+
+/// How one seat behaved in a game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatRecord {
+    pub ready: bool,
+    /// Answer times in ms of the answers that counted, in turn order.
+    pub times_ms: Vec<f64>,
+    /// 0 or 1: a time-out ends the seat's game.
+    pub timeouts: u32,
+    /// Answers that were not exactly the phase's lords, single-space separated.
+    pub malformed: u32,
+    /// The turn on which the seat was found gone (its process had exited), if any.
+    pub gone_at: Option<u8>,
+}
+
+impl SeatRecord {
+    pub fn max_ms(&self) -> Option<f64> {
+        self.times_ms.iter().copied().reduce(f64::max)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub strengths: [u8; LORDS],
+    /// The moves applied, `commands[turn - 1][seat]`, after the lord-0 substitutions.
+    pub commands: Vec<[Move; DAIMYO]>,
+    pub totals_x12: [i32; DAIMYO],
+    pub winner: Option<usize>,
+    pub seats: [SeatRecord; DAIMYO],
+}
+
+/// Plays one game. `seeds[seat]` goes to each seat's `start`.
+pub fn play(
+    seats: &mut [Box<dyn Seat + '_>; DAIMYO],
+    strengths: [u8; LORDS],
+    seeds: [u64; DAIMYO],
+    limits: Limits,
+) -> GameRecord {
+    let mut recs: [SeatRecord; DAIMYO] = Default::default();
+    let begun = Instant::now();
+    for (seat, &seed) in seats.iter_mut().zip(&seeds) {
+        seat.start(strengths, seed);
+    }
+    // All seats were started before anyone's READY is awaited, so they boot side by side
+    // against one deadline, as the manager's do.
+    let mut live = [false; DAIMYO];
+    for s in 0..DAIMYO {
+        let reply = seats[s].ready(begun + limits.ready);
+        live[s] = matches!(reply, Reply::Chunk(c, _) if says_ready(&c));
+        recs[s].ready = live[s];
+        if !live[s] {
+            // The manager waits out the 5 s before it kills such a program; the game is the
+            // same either way.
+            seats[s].stop();
+        }
+    }
+    let mut state = State::new(strengths);
+    let mut commands = Vec::with_capacity(TURNS as usize);
+    let mut text = String::new();
+    while !state.is_over() {
+        let phase = state.phase();
+        let mut moves = [Move::lord_zero(phase); DAIMYO];
+        for s in 0..DAIMYO {
+            if !live[s] {
+                continue;
+            }
+            let view = View::of_seat(&state, s);
+            text.clear();
+            crate::player::protocol::render(&view, &strengths, &mut text);
+            let started = Instant::now();
+            let reply = seats[s].ask(&view, &text, started, started + limits.answer);
+            let rec = &mut recs[s];
+            match reply {
+                Reply::Chunk(chunk, at)
+                    if at.saturating_duration_since(started) <= limits.answer =>
+                {
+                    moves[s] = read_answer(&chunk, phase);
+                    rec.malformed += !is_well_formed(&chunk, phase) as u32;
+                    rec.times_ms.push(at.saturating_duration_since(started).as_secs_f64() * 1e3);
+                }
+                out => {
+                    // Out for the rest of the game. On a time-out the manager sends SIGINT; a
+                    // killed program is just as gone. An exited one is reaped at once.
+                    match out {
+                        Reply::Gone => rec.gone_at = Some(state.turn),
+                        _ => rec.timeouts += 1,
+                    }
+                    live[s] = false;
+                    seats[s].stop();
+                }
+            }
+        }
+        state.play(&moves).expect("the referee only builds moves of the turn's phase");
+        commands.push(moves);
+    }
+    for seat in seats.iter_mut() {
+        seat.stop();
+    }
+    let totals_x12 = state.totals();
+    GameRecord { strengths, commands, totals_x12, winner: winner(&totals_x12), seats: recs }
+}

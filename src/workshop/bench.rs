@@ -1,0 +1,208 @@
+//! `daimyo bench`: fixed positions, fixed seed, fixed rollout budget. It prints one signature
+//! line, unchanged unless the search's play changes, and the speed of the search's rollouts (on
+//! one thread and on every core, which must sign the same), beside the foundation search's light
+//! rollouts, and of uniformly random full games from turn 1.
+
+use crate::engine::agent::Table;
+use crate::engine::knowledge::Position;
+use crate::engine::moves::{
+    DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT,
+};
+use crate::engine::params::{self, Search};
+use crate::engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
+use crate::engine::search::search;
+use crate::engine::timeman::{Limits, cores};
+use crate::player::args::{self, say, value};
+use crate::workshop::builtins::{self, BUILTINS};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Instant;
+
+/// Search rollouts per position by default: the budget the kept signatures are taken at.
+pub const ROLLOUTS: u64 = 100_000;
+
+const USAGE: &str = "\
+daimyo bench [--player NAME] [--rollouts N] [--threads N] [--games N]
+  --player NAME  whose search: bot (default) or mc1, the foundation search
+  --rollouts N   search rollouts per position (default 100000)
+  --threads N    the search is timed on 1 thread, then on N (default: the cores available)
+  --games N      uniformly random full games for the rollout speed (default 4000000)
+Prints the signature (a hash of the moves and statistics of every position, the same on any
+number of threads: it fails if not) and the speeds.
+";
+
+/// Positions of seat 0 at turns 1, 2, 3, 5, 6, 7, 8 and 9 of two games whose lords come from
+/// manager seeds and whose moves are drawn from a fixed stream.
+pub fn positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
+    for seed in [1u32, 77] {
+        let mut t = Table::new(strengths_from_seed(seed));
+        while !t.state.is_over() {
+            if [1, 2, 3, 5, 6, 7, 8, 9].contains(&t.state.turn) {
+                out.push(*t.known[0].position());
+            }
+            let picks = t.state.phase().picks();
+            let moves: [Move; DAIMYO] = std::array::from_fn(|_| {
+                let lords: Vec<u8> = (0..picks).map(|_| (rng.next_u64() % 6) as u8).collect();
+                Move::new(&lords).expect("lords 0..5")
+            });
+            t.play(&moves).expect("moves of the turn's phase");
+        }
+    }
+    out
+}
+
+fn fnv(h: u64, x: u64) -> u64 {
+    (h ^ x).wrapping_mul(0x100_0000_01b3)
+}
+
+pub struct BenchResult {
+    pub signature: u64,
+    pub search_rollouts: u64,
+    pub search_secs: f64,
+}
+
+/// Searches every bench position with a fixed budget and seed on `threads` threads (the
+/// signature does not depend on them).
+pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut total = 0;
+    let t0 = Instant::now();
+    for (i, pos) in positions().iter().enumerate() {
+        let limits = Limits::rollouts(rollouts).with_threads(threads);
+        let res = search(pos, params, &limits, i as u64 + 1);
+        total += res.rollouts;
+        h = fnv(h, res.best.counts().0);
+        for (_, t) in res.ranked.iter().take(3) {
+            h = fnv(fnv(h, t.credit), t.margin as u64);
+        }
+    }
+    BenchResult { signature: h, search_rollouts: total, search_secs: t0.elapsed().as_secs_f64() }
+}
+
+/// Uniformly random full games from turn 1, the speed yardstick of the rules core; returns a
+/// checksum of the totals so the work cannot be optimised away.
+pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
+    use crate::engine::moves::scale;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut check = 0i64;
+    for _ in 0..games {
+        let mut real = [0u64; DAIMYO];
+        let mut score5 = [0i32; DAIMYO];
+        for turn in 1..=TURNS {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            let r = [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32];
+            for d in 0..DAIMYO {
+                real[d] += if turn % 2 == 1 {
+                    DAY_SEQUENCES[scale(r[d], DAY_SEQUENCES_COUNT)]
+                } else {
+                    NIGHT_SEQUENCES[scale(r[d], NIGHT_SEQUENCES_COUNT)]
+                };
+            }
+            if turn == 5 {
+                score5 = score(strengths, &real.map(Row));
+            }
+        }
+        let s9 = score(strengths, &real.map(Row));
+        check += (score5[0] + s9[0]) as i64;
+    }
+    check
+}
+
+pub fn main(args: &[String]) -> i32 {
+    let mut rollouts = ROLLOUTS;
+    let mut games = 4_000_000u64;
+    let mut threads = cores();
+    let mut player = String::from("bot");
+    let mut i = 0;
+    while i < args.len() {
+        let r = match args[i].as_str() {
+            "--rollouts" => value(args, &mut i).map(|v| rollouts = v),
+            "--games" => value(args, &mut i).map(|v| games = v),
+            "--threads" => {
+                value(args, &mut i).and_then(|v| args::threads("--threads", v)).map(|v| threads = v)
+            }
+            "--player" => value(args, &mut i).map(|v: String| player = v),
+            "-h" | "--help" => {
+                say(USAGE);
+                return 0;
+            }
+            other => Err(format!("unknown argument '{other}'\n{USAGE}")),
+        };
+        if let Err(e) = r {
+            eprintln!("daimyo bench: {e}");
+            return 2;
+        }
+        i += 1;
+    }
+    let Some(search) = builtins::find(&player).and_then(|b| b.search()) else {
+        let names: Vec<&str> =
+            BUILTINS.iter().filter(|b| b.search().is_some()).map(|b| b.name).collect();
+        eprintln!("daimyo bench: --player is one of {}, not '{player}'", names.join(", "));
+        return 2;
+    };
+    let one = run_search(search, rollouts, 1);
+    say(&speed_line(&one, rollouts, 1, None));
+    if threads > 1 {
+        let all = run_search(search, rollouts, threads);
+        say(&speed_line(&all, rollouts, threads, Some(&one)));
+        if all.signature != one.signature {
+            eprintln!(
+                "daimyo bench: the signature on {threads} threads ({}) differs from one thread's ({})",
+                all.signature, one.signature
+            );
+            return 1;
+        }
+    }
+    if player != "mc1" {
+        // The foundation search's light pooled rollouts on the same positions: what the
+        // board-reading rollouts cost.
+        let base = run_search(&params::FOUNDATION, rollouts, 1);
+        let rate = |b: &BenchResult| b.search_rollouts as f64 / b.search_secs;
+        say(&format!(
+            "light:   mc1's pooled rollouts, 1 thread: {:.2} M rollouts/s ({:.2} x {player}'s)\n",
+            rate(&base) / 1e6,
+            rate(&base) / rate(&one)
+        ));
+    }
+    let t0 = Instant::now();
+    let check = uniform_rollouts(&strengths_from_seed(1), games, 1);
+    let secs = t0.elapsed().as_secs_f64();
+    say(&format!(
+        "uniform: {games} random games from turn 1 in {secs:.2} s = {:.2} M rollouts/s (checksum {check})\n",
+        games as f64 / secs / 1e6
+    ));
+    say(&format!("Signature: {}\n", one.signature));
+    0
+}
+
+/// The search's speed on `threads` threads, and its ratio to `base`'s.
+fn speed_line(
+    b: &BenchResult,
+    rollouts: u64,
+    threads: usize,
+    base: Option<&BenchResult>,
+) -> String {
+    let rate = |b: &BenchResult| b.search_rollouts as f64 / b.search_secs;
+    let ratio = base.map_or(String::new(), |o| format!(" ({:.2} x)", rate(b) / rate(o)));
+    format!(
+        "search:  {} positions x {rollouts} rollouts, {threads} thread{}: {} rollouts in {:.2} s = {:.2} M rollouts/s{ratio}\n",
+        positions().len(),
+        if threads == 1 { "" } else { "s" },
+        b.search_rollouts,
+        b.search_secs,
+        rate(b) / 1e6
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn uniform_rollouts_are_fair() {
+        // All seats random: seat 0's mean total is zero up to noise (totals sum to zero).
+        let n = 20_000;
+        let mean = super::uniform_rollouts(&[3, 4, 5, 6, 3, 4], n, 9) as f64 / 12.0 / n as f64;
+        assert!(mean.abs() < 0.3, "{mean}");
+    }
+}

@@ -1,0 +1,174 @@
+//! Every built-in player by name, in one list: for `daimyo play NAME`, the arena, `--help` and
+//! the bench. The searches (the bot and the foundation search) take a time, rollout and thread
+//! budget; a strategy takes none, and a budget given to one is refused rather than silently
+//! dropped.
+
+use crate::engine::agent::Agent;
+use crate::engine::bot::Bot;
+use crate::engine::params::{self, Search};
+use crate::engine::styles::Rule;
+use crate::engine::timeman::Budget;
+use crate::workshop::strategies::{FlatMc, History, Plain, Planner, PrunedMc, Random};
+
+/// How a built-in is made.
+#[derive(Clone, Copy)]
+pub enum Make {
+    /// The engine's search with these parameters, under the player's budget.
+    Search(&'static Search),
+    /// One of the engine's memoryless rules.
+    Rule(Rule),
+    /// A strategy of the workshop's own.
+    Strategy(fn() -> Box<dyn Agent>),
+}
+
+/// A built-in player: its name, a line on what it does, and how it is made.
+pub struct Builtin {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub make: Make,
+}
+
+impl Builtin {
+    /// A fresh agent with the player's budget (only a search reads it).
+    pub fn agent(&self, budget: Budget) -> Box<dyn Agent> {
+        match self.make {
+            Make::Search(search) => Box::new(Bot::new(self.name, *search, budget)),
+            Make::Rule(rule) => Box::new(Plain(rule)),
+            Make::Strategy(make) => make(),
+        }
+    }
+
+    /// The search's parameters, if it is a search.
+    pub fn search(&self) -> Option<&'static Search> {
+        match self.make {
+            Make::Search(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+const fn rule(rule: Rule, about: &'static str) -> Builtin {
+    Builtin { name: rule.name(), about, make: Make::Rule(rule) }
+}
+
+pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "bot",
+        about: "the Monte Carlo search with the opponent model (what daimyo plays)",
+        make: Make::Search(&params::BOT),
+    },
+    Builtin {
+        name: "mc1",
+        about: "the foundation search, kept as a yardstick: fixed opponent prior, equal rollouts",
+        make: Make::Search(&params::FOUNDATION),
+    },
+    Builtin {
+        name: "random",
+        about: "every lord uniformly at random, like the official sample program",
+        make: Make::Strategy(|| Box::new(Random::default())),
+    },
+    rule(Rule::Greedy, "piles onto the strongest lords (picks in shares of strength squared)"),
+    rule(Rule::Knapsack, "the move that scores best on the visible intimacies (all 252 tried)"),
+    rule(
+        Rule::LordRules,
+        "per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads",
+    ),
+    Builtin {
+        name: "history",
+        about: "2 or 3 lords drawn by strength, then every move in proportion to its past",
+        make: Make::Strategy(|| Box::new(History::default())),
+    },
+    Builtin {
+        name: "flatmc",
+        about: "flat Monte Carlo: every move, 250 random playouts each (x12 by night)",
+        make: Make::Strategy(|| Box::new(FlatMc::default())),
+    },
+    rule(
+        Rule::Tables,
+        "one move deep: per-lord tables by rank, lead, turn and night picks; fixed opening",
+    ),
+    rule(
+        Rule::Roles,
+        "per-lord roles by standing: lead three lords by 2, lift two off last, drop one",
+    ),
+    rule(
+        Rule::Margins,
+        "plans within a small budget: lords to top or keep off last, with safety margins",
+    ),
+    Builtin {
+        name: "planner",
+        about: "sampled plans: which lords to top, keep off last or give up; wins by a margin",
+        make: Make::Strategy(|| Box::new(Planner::default())),
+    },
+    Builtin {
+        name: "pruned-mc",
+        about: "flat Monte Carlo to the next scoring, conceding the hottest lords early",
+        make: Make::Strategy(|| Box::new(PrunedMc::default())),
+    },
+];
+
+/// The built-in called `name`.
+pub fn find(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// A built-in agent by name, with the player's budget.
+pub fn agent(name: &str, budget: Budget) -> Option<Box<dyn Agent>> {
+    find(name).map(|b| b.agent(budget))
+}
+
+/// Refuses a budget the named built-in would ignore: only the searches take a time, rollout or
+/// thread budget.
+pub fn check(name: &str, budget: &Budget) -> Result<(), String> {
+    if find(name).is_some_and(|b| b.search().is_some()) || *budget == Budget::default() {
+        return Ok(());
+    }
+    let searchers: Vec<&str> =
+        BUILTINS.iter().filter(|b| b.search().is_some()).map(|b| b.name).collect();
+    Err(format!(
+        "{name} takes no time, rollout or thread budget (only {} do)",
+        searchers.join(" and ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::styles::Kind;
+
+    #[test]
+    fn every_listed_player_exists_once_under_its_name() {
+        assert!(BUILTINS.len() >= 8);
+        for (i, b) in BUILTINS.iter().enumerate() {
+            assert_eq!(b.agent(Budget::default()).name(), b.name);
+            assert_eq!(find(b.name).map(|f| f.about), Some(b.about), "{} listed twice", b.name);
+            assert!(BUILTINS[..i].iter().all(|o| o.name != b.name));
+        }
+        assert!(agent("no-such-player", Budget::default()).is_none());
+    }
+
+    #[test]
+    fn every_style_of_the_model_is_named_for_a_built_in() {
+        let kinds = [Kind::Random, Kind::PrunedMc, Kind::FlatMc, Kind::Planner].map(Kind::name);
+        for name in Rule::ALL.map(Rule::name).into_iter().chain(kinds) {
+            assert!(find(name).is_some(), "the model's {name} is no built-in");
+        }
+    }
+
+    #[test]
+    fn only_the_searches_take_a_budget() {
+        let rollouts = Budget { rollouts: Some(5), ..Budget::default() };
+        let time = Budget { time_ms: Some(5), ..Budget::default() };
+        for b in BUILTINS {
+            assert_eq!(check(b.name, &Budget::default()), Ok(()));
+            if b.search().is_some() {
+                assert_eq!(check(b.name, &rollouts), Ok(()));
+                continue;
+            }
+            let e = check(b.name, &time).unwrap_err();
+            assert!(e.starts_with(&format!("{} takes no time, rollout or thread", b.name)), "{e}");
+            let threads = Budget { threads: Some(2), ..Budget::default() };
+            assert!(check(b.name, &threads).is_err(), "{} on threads", b.name);
+        }
+    }
+}

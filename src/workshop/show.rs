@@ -1,0 +1,344 @@
+//! `daimyo show FILE [--game N]`: a game turn by turn in the terminal.
+//!
+//! It reads three kinds of file. A whole game as the referee knows it: the arena's `--out`
+//! lines (one game a line) or the official manager's result JSON (`winner`, `replay: {seed,
+//! commands}`; the lords follow from the seed). There every move and every intimacy is known:
+//! each turn shows every daimyo's intimacies, public and the hidden part marked, and its move,
+//! then the scores of turns 5 and 9 and the winner. Or the player's own `--log`: one daimyo's
+//! view, so each turn shows its board, its answer, the others' public day moves and its search's
+//! summary; the end of the game is never shown to a player. The rules core replays the moves,
+//! so the file's totals are checked, not trusted.
+
+use crate::engine::knowledge::Tracker;
+use crate::engine::rules::{
+    DAIMYO, LORDS, Move, Phase, State, TURNS, score, strengths_from_seed, winner,
+};
+use crate::player::args::{say, value};
+use crate::player::log;
+use crate::player::protocol::InputReader;
+use crate::player::text::{self, Cell, Paint, Tone, table};
+use serde_json::Value;
+use std::io::IsTerminal;
+
+pub const USAGE: &str = "\
+daimyo show: a game turn by turn
+
+USAGE
+  daimyo show FILE [--game N] [--no-color]
+
+FILE is one of
+  - an arena --out file (one game a line; --game N picks the Nth, default 1),
+  - the official manager's result JSON ({\"winner\": ..., \"replay\": {\"seed\": S, \"commands\": ...}}),
+    as the arena's --replays also writes,
+  - a player's --log file (one game per run of the player, appended; --game N picks one).
+
+A whole game shows, after each turn, every daimyo's intimacy with each lord and its move:
+3+2 is 3 public and 2 more from hidden nights (nights 2 and 4 until the end of turn 5, nights 6
+and 8 for good). Then the scores of turns 5 and 9 and the winner. A log shows what that player
+saw (its columns: you, then the others in seat order), its answers and its search's summary.
+Colour on a terminal; plain text in a pipe or with --no-color (or NO_COLOR set).
+";
+
+struct Options {
+    file: String,
+    game: usize,
+    paint: Paint,
+}
+
+fn options(args: &[String]) -> Result<Options, String> {
+    let (mut file, mut game, mut color) = (None, 1usize, std::io::stdout().is_terminal());
+    color &= std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--game" => game = value(args, &mut i)?,
+            "--no-color" => color = false,
+            a if a.starts_with('-') => {
+                return Err(format!("unknown option '{a}' (daimyo show --help)"));
+            }
+            f if file.is_none() => file = Some(f.to_string()),
+            extra => return Err(format!("one file at a time: '{extra}' is one too many")),
+        }
+        i += 1;
+    }
+    let file = file.ok_or("which file? (daimyo show --help)")?;
+    if game == 0 {
+        return Err("--game counts from 1".into());
+    }
+    Ok(Options { file, game, paint: Paint(color) })
+}
+
+pub fn main(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        say(USAGE);
+        return 0;
+    }
+    let shown = options(args).and_then(|o| {
+        let text = std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?;
+        render(&text, o.game, o.paint).map_err(|e| format!("{}: {e}", o.file))
+    });
+    match shown {
+        Ok(text) => {
+            say(&text);
+            0
+        }
+        Err(e) => {
+            eprintln!("daimyo show: {e}");
+            2
+        }
+    }
+}
+
+/// Game `n` (from 1) of a file's text, rendered.
+pub fn render(text: &str, n: usize, paint: Paint) -> Result<String, String> {
+    if log::is_log(text) {
+        let games = log::read(text)?;
+        let g = games.get(n - 1).ok_or_else(|| no_such_game(n, games.len()))?;
+        return render_log(g, &format!("log, game {n} of {}", games.len()), paint);
+    }
+    let (game, of) = match serde_json::from_str::<Value>(text) {
+        Ok(v) if v.get("rotation").is_none() => (manager_game(&v)?, 1),
+        _ => {
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            let line = lines.get(n - 1).ok_or_else(|| no_such_game(n, lines.len()))?;
+            let v: Value = serde_json::from_str(line).map_err(|e| {
+                format!("line {n}: not an arena --out line, a manager's result or a log ({e})")
+            })?;
+            (arena_game(&v).map_err(|e| format!("line {n}: {e}"))?, lines.len())
+        }
+    };
+    if n > of {
+        return Err(no_such_game(n, of));
+    }
+    Ok(render_full(&game, paint))
+}
+
+fn no_such_game(n: usize, of: usize) -> String {
+    format!("no game {n}: the file holds {of}")
+}
+
+/// A whole game: who sat where, the lords and every applied move.
+struct FullGame {
+    title: String,
+    seats: [String; DAIMYO],
+    strengths: [u8; LORDS],
+    commands: Vec<[Move; DAIMYO]>,
+    /// The winner the file states, if it states one (`None` inside: a draw).
+    stated: Option<Option<usize>>,
+}
+
+/// The manager's result: `{"winner": seat or "", "replay": {"seed": S, "commands": ...}}`.
+fn manager_game(v: &Value) -> Result<FullGame, String> {
+    let replay = &v["replay"];
+    let seed = replay["seed"].as_u64().ok_or("no replay.seed: not a manager's result")?;
+    let seed = u32::try_from(seed).map_err(|_| format!("seed {seed} is not 32-bit"))?;
+    let stated = match &v["winner"] {
+        Value::String(s) if s.is_empty() => Some(None),
+        w => w.as_u64().map(|s| Some(s as usize)),
+    };
+    Ok(FullGame {
+        title: format!("the manager's game, seed {seed}"),
+        seats: std::array::from_fn(|s| format!("seat {s}")),
+        strengths: strengths_from_seed(seed),
+        commands: commands(&replay["commands"])?,
+        stated,
+    })
+}
+
+/// An arena `--out` line.
+fn arena_game(v: &Value) -> Result<FullGame, String> {
+    let seed = v["seed"].as_u64().ok_or("no seed")?;
+    let side = v["side"].as_str().map_or(String::new(), |s| format!(", side {s}"));
+    let labels = v["seats"].as_array().ok_or("no seats")?;
+    let strengths = v["strengths"].as_array().ok_or("no strengths")?;
+    let strengths: Vec<u8> = strengths
+        .iter()
+        .filter_map(|m| m.as_u64().filter(|m| (3..=6).contains(m)))
+        .map(|m| m as u8)
+        .collect();
+    let seats: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(s, l)| format!("seat {s} {}", l.as_str().unwrap_or("?")))
+        .collect();
+    Ok(FullGame {
+        title: format!("arena game, seed {seed}, rotation {}{side}", v["rotation"]),
+        seats: seats.try_into().map_err(|_| "seats: four labels are needed")?,
+        strengths: strengths.try_into().map_err(|_| "strengths: six of 3..6 are needed")?,
+        commands: commands(&v["commands"])?,
+        stated: Some(v["winner"].as_u64().map(|w| w as usize)),
+    })
+}
+
+/// `commands[turn - 1][seat]`: lists of lords.
+fn commands(v: &Value) -> Result<Vec<[Move; DAIMYO]>, String> {
+    let turns = v.as_array().ok_or("no commands")?;
+    if turns.len() != TURNS as usize {
+        return Err(format!("commands: {} turns, a game has {TURNS}", turns.len()));
+    }
+    turns
+        .iter()
+        .enumerate()
+        .map(|(t, seats)| {
+            let phase = Phase::of_turn(t as u8 + 1);
+            let bad = |s: usize| {
+                format!("commands: turn {}, seat {s}: not {} lords 0..5", t + 1, phase.picks())
+            };
+            let seats = seats.as_array().filter(|s| s.len() == DAIMYO).ok_or_else(|| bad(0))?;
+            let moves: Vec<Move> = seats
+                .iter()
+                .enumerate()
+                .map(|(s, m)| {
+                    let lords: Option<Vec<u8>> = m.as_array().and_then(|a| {
+                        a.iter().map(|l| l.as_u64().filter(|&l| l < 6).map(|l| l as u8)).collect()
+                    });
+                    lords
+                        .and_then(|l| Move::new(&l))
+                        .filter(|m| m.phase() == phase)
+                        .ok_or_else(|| bad(s))
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(moves.try_into().expect("four seats"))
+        })
+        .collect()
+}
+
+/// A whole game, turn by turn, then the result.
+fn render_full(g: &FullGame, paint: Paint) -> String {
+    let mut out = paint.paint(Tone::Heading, &g.title) + "\n";
+    let mut state = State::new(g.strengths);
+    for moves in &g.commands {
+        let (turn, phase) = (state.turn, state.phase());
+        state.play(moves).expect("commands were checked");
+        out += &turn_heading(turn, phase, paint);
+        let mut rows = text::lord_rows(&g.strengths);
+        rows[0].1.push(Cell("move".into(), Tone::Heading));
+        for s in 0..DAIMYO {
+            let mut cells: Vec<Cell> = (0..LORDS)
+                .map(|l| {
+                    let public = state.public[s].get(l);
+                    text::intimacy(public, Some(state.real[s].get(l) - public))
+                })
+                .collect();
+            let tone = if phase == Phase::Night { Tone::Hidden } else { Tone::Plain };
+            cells.push(Cell(moves[s].to_string(), tone));
+            rows.push((g.seats[s].clone(), cells));
+        }
+        if phase == Phase::Night {
+            let seen = state.last_night.to_array().map(|n| Cell(n.to_string(), Tone::Quiet));
+            rows.push(("seen: picks by lord".into(), seen.to_vec()));
+        }
+        out += &table(&rows, paint, "  ");
+        if turn == 5 || turn == TURNS {
+            out += &scores(g, &state, turn, paint);
+        }
+    }
+    out + &result(g, &state, paint)
+}
+
+fn turn_heading(turn: u8, phase: Phase, paint: Paint) -> String {
+    let what = match (phase, turn) {
+        (Phase::Day, _) => "day".to_string(),
+        (Phase::Night, 2 | 4) => "night, hidden until the end of turn 5".into(),
+        (Phase::Night, _) => "night, never revealed".into(),
+    };
+    format!("\n{}\n", paint.paint(Tone::Heading, &format!("turn {turn} ({what})")))
+}
+
+/// The scoring of turn 5 or 9, on the true intimacies.
+fn scores(g: &FullGame, state: &State, turn: u8, paint: Paint) -> String {
+    let s = score(&g.strengths, &state.real);
+    let mut rows =
+        vec![("".to_string(), g.seats.iter().map(|n| Cell(n.clone(), Tone::Heading)).collect())];
+    rows.push((format!("scores of turn {turn}"), text::score_cells(&s)));
+    if turn == TURNS {
+        rows.push(("total".into(), text::score_cells(&state.totals())));
+    }
+    table(&rows, paint, "  ")
+}
+
+fn result(g: &FullGame, state: &State, paint: Paint) -> String {
+    let totals = state.totals();
+    let best = text::points(*totals.iter().max().expect("four seats"));
+    let found = winner(&totals);
+    let line = match found {
+        Some(w) => format!("winner: {} ({best})", g.seats[w]),
+        None => {
+            let tied: Vec<&str> = (0..DAIMYO)
+                .filter(|&s| text::points(totals[s]) == best)
+                .map(|s| g.seats[s].as_str())
+                .collect();
+            format!("draw: {} share first place ({best})", tied.join(", "))
+        }
+    };
+    let mut out = format!("\n{}\n", paint.paint(Tone::Winner, &line));
+    if let Some(stated) = g.stated.filter(|&w| w != found) {
+        let said = stated.map_or("a draw".to_string(), |w| format!("seat {w}"));
+        out +=
+            &format!("(the file says the winner is {said}: it does not follow from its moves)\n");
+    }
+    out
+}
+
+/// A player's log: its view turn by turn, its answers and its search's summaries.
+fn render_log(g: &log::Game, title: &str, paint: Paint) -> Result<String, String> {
+    let mut text: String = g.turns.iter().map(|t| t.sent.as_str()).collect();
+    if let Some((_, sent)) = &g.error {
+        text += sent;
+    }
+    let mut reader = InputReader::new(text.as_bytes());
+    if g.typed {
+        reader = reader.typed();
+    }
+    let mut views = Vec::new();
+    while let Ok(Some(t)) = reader.next_turn() {
+        views.push(t.view);
+    }
+    let strengths = reader.strengths().ok_or("the log holds no settings")?;
+    let mut out =
+        paint.paint(Tone::Heading, &format!("{title}: {}, seed {}", g.player, g.seed)) + "\n";
+    let mut known = Tracker::new(strengths);
+    let mut last = Tracker::new(strengths);
+    for v in &views {
+        last.observe(v);
+    }
+    for (v, t) in views.iter().zip(&g.turns) {
+        known.observe(v);
+        let what = if v.phase == Phase::Day { "day" } else { "night" };
+        let head = format!("turn {} ({what}): answered {} after {:.1} ms", v.turn, t.answer, t.ms);
+        out += &format!("\n{}\n", paint.paint(Tone::Heading, &head));
+        out += &text::seat_board(known.position(), paint, "  ");
+        out += &others_moves(last.position(), v.turn);
+        if let Some(r) = &t.report {
+            out += &text::report(r, &text::OTHER_COLUMNS, "  ");
+        }
+        for w in &t.warnings {
+            out += &format!("  warning: {w}\n");
+        }
+    }
+    if let Some((message, _)) = &g.error {
+        out += &format!(
+            "\n{}\n",
+            paint.paint(Tone::Hidden, &format!("the game ended on malformed input: {message}"))
+        );
+    } else {
+        out += "\nThe end of the game is never shown to a player: the turn-9 scores and the winner are in the manager's result (daimyo show RESULT.json).\n";
+    }
+    Ok(out)
+}
+
+/// The others' public move of a day turn, as the next turn's view showed it.
+fn others_moves(pos: &crate::engine::knowledge::Position, turn: u8) -> String {
+    let moves: Vec<String> = (1..DAIMYO)
+        .filter_map(|c| {
+            pos.day_moves[turn as usize][c]
+                .and_then(Move::from_counts)
+                .map(|m| format!("{}: {m}", text::COLUMN_NAMES[c]))
+        })
+        .collect();
+    if moves.is_empty() {
+        String::new()
+    } else {
+        format!("  the others played: {}\n", moves.join("; "))
+    }
+}

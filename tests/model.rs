@@ -1,0 +1,167 @@
+//! The opponent model and the bot's report, in games against the workshop's built-ins: the
+//! model must recognise the players it has styles for, and the bot must report what it read.
+
+// Indexing by column reads better than zipped iterators here.
+#![allow(clippy::needless_range_loop)]
+
+use daimyo::engine::agent::{Agent, Report, Table};
+use daimyo::engine::model::Opponents;
+use daimyo::engine::params::{BOT, MODEL, Rivals};
+use daimyo::engine::rules::{DAIMYO, Row};
+use daimyo::engine::search::night_posteriors;
+use daimyo::engine::styles::{Rule, Style};
+use daimyo::engine::timeman::Budget;
+use daimyo::workshop::builtins;
+
+/// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
+fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
+    let st = daimyo::engine::rules::strengths_from_seed(seed as u32);
+    let mut agents: [Box<dyn Agent>; DAIMYO] = names.map(|n| {
+        daimyo::workshop::builtins::agent(
+            n,
+            Budget { rollouts: Some(20_000), no_clock: true, ..Budget::default() },
+        )
+        .unwrap()
+    });
+    for (i, a) in agents.iter_mut().enumerate() {
+        a.new_game(st, seed * 4 + i as u64);
+    }
+    let mut t = Table::new(st);
+    while t.state.turn < upto {
+        t.play_agents(&mut agents);
+    }
+    Opponents::learn(t.known[0].position(), &MODEL)
+}
+
+/// The weight of column `c` on the styles `which` accepts.
+fn weight(o: &Opponents, c: usize, which: impl Fn(&Style) -> bool) -> f64 {
+    MODEL.styles.iter().zip(&o.weights[c]).filter(|(s, _)| which(&s.0)).map(|(_, w)| w).sum()
+}
+
+fn rule(r: Rule) -> impl Fn(&Style) -> bool {
+    move |s| matches!(s, Style::Rule { rule, .. } if *rule == r)
+}
+
+fn uniform(s: &Style) -> bool {
+    s.is_uniform()
+}
+
+/// The style of largest weight for column `c`.
+fn top(o: &Opponents, c: usize) -> Style {
+    let k = (0..MODEL.styles.len()).max_by(|&a, &b| o.weights[c][a].total_cmp(&o.weights[c][b]));
+    MODEL.styles[k.unwrap()].0
+}
+
+#[test]
+fn recognises_deterministic_players_and_stays_modest_with_random_ones() {
+    let (mut greedy, mut rules, mut random_uniform) = (0, 0, 0.0);
+    for seed in 1..=20 {
+        let o = learnt(["random", "greedy", "rules", "random"], 4, seed);
+        greedy += (weight(&o, 1, rule(Rule::Greedy)) > 0.9) as u32;
+        // `rules` reads its own true intimacy, hidden nights included: the model reads it at
+        // every split of night 2 the N line allows.
+        rules += (weight(&o, 2, rule(Rule::LordRules)) > 0.45) as u32;
+        random_uniform += weight(&o, 3, uniform);
+    }
+    assert!(greedy >= 19, "greedy recognised after two day moves: {greedy}/20");
+    assert!(rules >= 15, "rules recognised (or tied with a rule that agrees): {rules}/20");
+    assert!(
+        random_uniform / 20.0 > 0.5,
+        "a random player is mostly uniform: {}",
+        random_uniform / 20.0
+    );
+}
+
+#[test]
+fn the_field_is_recognised_by_turn_3() {
+    // Each field opponent, seen for its day moves of turns 1 and 3 (and the night between),
+    // against another field player and two random ones: its own style (the rule itself, or
+    // its likeness) has the largest weight in most games, and a random player reads as
+    // random.
+    for name in ["tables", "roles", "margins", "pruned-mc", "planner"] {
+        let (mut own, mut random) = (0, 0);
+        for seed in 1..=20 {
+            let o = learnt(["random", name, "tables", "random"], 4, seed);
+            own += (top(&o, 1).name() == name) as u32;
+            random += uniform(&top(&o, 3)) as u32;
+        }
+        println!("{name} on top in {own}/20 games, random reads as random in {random}/20");
+        assert!(own > 10, "{name} on top in {own}/20 games");
+        assert!(random > 10, "random reads as random in {random}/20 games");
+    }
+}
+
+#[test]
+fn later_turns_play_a_policy_per_style() {
+    let o = learnt(["random", "greedy", "knapsack", "rules"], 6, 3);
+    let later = o.later(&MODEL);
+    assert_eq!(later[0], vec![(*MODEL.own, 1.0)], "the bot plays its own policy");
+    for c in 1..DAIMYO {
+        let total: f64 = later[c].iter().map(|x| x.1).sum();
+        assert!((total - 1.0).abs() < 1e-9, "still a distribution: {total}");
+    }
+    // Greedy (column 1) was recognised, so its later moves follow greedy's likeness.
+    let greedy = MODEL.styles.iter().find(|s| rule(Rule::Greedy)(&s.0)).unwrap().0.later();
+    let w = later[1].iter().find(|x| x.0 == greedy).map_or(0.0, |x| x.1);
+    assert!(weight(&o, 1, rule(Rule::Greedy)) > 0.9 && w > 0.9, "{w}");
+}
+
+#[test]
+fn random_players_look_random_and_searchers_do_not() {
+    // What the bot's gate reads: after one public day move, three random players are mostly
+    // uniform picks; three copies of the foundation search are not.
+    let share =
+        |name: &str, seed: u64| learnt(["random", name, name, name], 3, seed).uniform_share(&MODEL);
+    let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's later turns are gated") };
+    let random = (1..=20).filter(|&s| share("random", s) > gate).count();
+    let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
+    assert!(random >= 14, "random players over the gate in {random}/20 games");
+    assert!(searchers <= 4, "searchers over the gate in {searchers}/20 games");
+}
+
+/// The bot in seat 0 against `greedy`, `random` and `greedy`, up to turn `upto`, and the
+/// bot's report on its move of that turn.
+fn played(upto: u8) -> (Table, Report) {
+    let budget = Budget { rollouts: Some(2_000), no_clock: true, ..Budget::default() };
+    let mut agents: [Box<dyn Agent>; DAIMYO] =
+        ["bot", "greedy", "random", "greedy"].map(|n| builtins::agent(n, budget).unwrap());
+    let st = daimyo::engine::rules::strengths_from_seed(3);
+    for (i, a) in agents.iter_mut().enumerate() {
+        a.new_game(st, i as u64);
+    }
+    let mut t = Table::new(st);
+    while t.state.turn < upto {
+        t.play_agents(&mut agents);
+    }
+    agents[0].act(&t.known[0], std::time::Instant::now());
+    (t, agents[0].report().expect("the bot reports"))
+}
+
+#[test]
+fn the_report_names_the_rivals_styles_and_guesses_the_hidden_nights() {
+    let (t, r) = played(5);
+    assert_eq!(r.styles.len(), MODEL.styles.len());
+    for c in 0..3 {
+        let total: f64 = r.styles.iter().map(|s| s.weights[c]).sum();
+        assert!((total - 1.0).abs() < 1e-9, "column {}: {total}", c + 1);
+    }
+    let weight = |label: &str, c: usize| {
+        r.styles.iter().find(|s| s.label == label).map(|s| s.weights[c]).unwrap()
+    };
+    assert!(weight("greedy", 0) > 0.9 && weight("greedy", 2) > 0.9, "{:?}", r.styles);
+    assert!(weight("greedy", 1) < 0.1, "the random player is not greedy: {:?}", r.styles);
+    // At turn 5 nights 2 and 4 are hidden with known totals: the guesses are the likeliest
+    // splits of the posterior the search drew its worlds from.
+    let pos = t.known[0].position();
+    let post = night_posteriors(pos, &BOT.rivals);
+    assert_eq!(post.len(), 2);
+    assert_eq!(r.nights.iter().map(|n| n.turn).collect::<Vec<_>>(), [2, 4]);
+    for (guess, (turn, dist)) in r.nights.iter().zip(&post) {
+        assert_eq!(guess.turn, *turn);
+        let best = dist.iter().map(|d| d.1).fold(0.0, f64::max);
+        assert_eq!(guess.probability, best);
+        let h = pos.hidden.iter().flatten().find(|h| h.turn == *turn).unwrap();
+        let sum = guess.split.iter().fold(Row::ZERO, |a, &r| a.add(r));
+        assert_eq!(Some(sum), h.others, "the split adds up to the known total");
+    }
+}
