@@ -84,7 +84,11 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
     if builtins::agent(&p.name, Budget::default()).is_none() {
         return Err(format!("no built-in player named '{}' (daimyo --help lists them)", p.name));
     }
-    p.budget.check()?;
+    if p.budget.never_ends() {
+        return Err("--no-clock needs --rollouts N: a search with neither a clock nor a rollout \
+                    budget would never end"
+            .into());
+    }
     builtins::check(&p.name, &p.budget)?;
     Ok(p)
 }

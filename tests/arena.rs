@@ -126,7 +126,7 @@ fn game_with(name: &str, limits: Limits) -> GameRecord {
 }
 
 fn seat0(rec: &GameRecord) -> Vec<String> {
-    rec.commands.iter().map(|t| t[0].to_string()).collect()
+    rec.commands.iter().map(|t| daimyo::player::protocol::answer(&t[0])).collect()
 }
 
 fn zeros(from_turn: usize) -> Vec<String> {

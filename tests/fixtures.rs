@@ -3,8 +3,8 @@
 //! byte for byte.
 
 use daimyo::engine::rules::{DAIMYO, Move, Phase, State, View, strengths_from_seed, winner};
+use daimyo::player::protocol::read_answer;
 use daimyo::player::protocol::{parse_stream, render};
-use daimyo::workshop::arena::manager::read_answer;
 use serde_json::Value;
 
 mod common;
@@ -32,7 +32,11 @@ fn answers_are_read_as_the_manager_reads_them() {
                     Some(line) => read_answer(line.as_bytes(), phase),
                 };
                 assert_eq!(got, want, "{name} seat {seat} turn {}", turn + 1);
-                if outs.get(turn).and_then(Value::as_str).is_some_and(|l| l != want.to_string()) {
+                if outs
+                    .get(turn)
+                    .and_then(Value::as_str)
+                    .is_some_and(|l| l != daimyo::player::protocol::answer(&want))
+                {
                     substituted += 1;
                 }
             }

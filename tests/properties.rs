@@ -509,7 +509,7 @@ fn random_game(rng: &mut Rng) -> Vec<u8> {
     for _ in 0..rng.random_range(0..=12) {
         let phase =
             if rng.random_bool(0.9) { Phase::of_turn(turn) } else { Phase::of_turn(turn + 1) };
-        s += &format!("{turn} {}\n", phase.letter());
+        s += &format!("{turn} {}\n", daimyo::player::protocol::phase_letter(phase));
         for _ in 0..6 {
             let row: Vec<String> = (0..4).map(|_| value(rng).to_string()).collect();
             s += &(row.join(" ") + "\n");

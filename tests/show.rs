@@ -164,7 +164,9 @@ fn the_players_log() {
     let sorted = |m: daimyo::engine::rules::Move| {
         daimyo::engine::rules::Move::from_counts(m.counts()).unwrap()
     };
-    let day1: Vec<String> = (1..4).map(|c| sorted(common::applied(&g, 0, c)).to_string()).collect();
+    let day1: Vec<String> = (1..4)
+        .map(|c| daimyo::player::protocol::answer(&sorted(common::applied(&g, 0, c))))
+        .collect();
     let line = row(&s, "turn 1 (day)", "the others played:").join(" ");
     assert_eq!(
         line,

@@ -4,7 +4,7 @@
 //! `Table`), so that knowledge is built once per turn.
 
 use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{DAIMYO, LORDS, Move, Row, State, View};
+use crate::engine::rules::{DAIMYO, LORDS, Move, PlayError, Row, State, View};
 use std::time::Instant;
 
 pub trait Agent: Send {
@@ -92,7 +92,7 @@ impl Table {
     }
 
     /// Plays a turn; every daimyo is then shown the next one.
-    pub fn play(&mut self, moves: &[Move; DAIMYO]) -> Result<(), String> {
+    pub fn play(&mut self, moves: &[Move; DAIMYO]) -> Result<(), PlayError> {
         self.state.play(moves)?;
         self.show();
         Ok(())

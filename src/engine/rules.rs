@@ -44,12 +44,6 @@ impl Phase {
             Phase::Night => 2,
         }
     }
-    pub fn letter(self) -> char {
-        match self {
-            Phase::Day => 'D',
-            Phase::Night => 'N',
-        }
-    }
 }
 
 /// Six small counters packed one byte per lord. Values stay far below 128 in any real game
@@ -190,19 +184,6 @@ impl Move {
     }
 }
 
-impl std::fmt::Display for Move {
-    /// The answer line's text: indices separated by single spaces.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (i, l) in self.lords().iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{l}")?;
-        }
-        Ok(())
-    }
-}
-
 /// Scores of one scoring (turn 5 or turn 9) in twelfths, from true intimacies.
 #[inline]
 pub fn score(strengths: &[u8; LORDS], real: &[Row; DAIMYO]) -> [i32; DAIMYO] {
@@ -245,6 +226,15 @@ pub fn first_place_shares(totals: &[i32; DAIMYO]) -> [u32; DAIMYO] {
     std::array::from_fn(|d| if totals[d] == best { 12 / k } else { 0 })
 }
 
+/// Why a turn cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is over.
+    GameOver,
+    /// A daimyo named the other phase's number of lords.
+    WrongPhase { daimyo: usize, turn: u8 },
+}
+
 /// The game as the referee knows it: true intimacies, what everyone sees, and the scores so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
@@ -282,19 +272,13 @@ impl State {
 
     /// Plays one turn; every move must have the phase's length. Checked: the way in for moves
     /// that came from outside.
-    pub fn play(&mut self, moves: &[Move; DAIMYO]) -> Result<(), String> {
+    pub fn play(&mut self, moves: &[Move; DAIMYO]) -> Result<(), PlayError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(PlayError::GameOver);
         }
         let phase = self.phase();
-        for (d, m) in moves.iter().enumerate() {
-            if m.phase() != phase {
-                return Err(format!(
-                    "daimyo {d} named {} lords on turn {}",
-                    m.lords().len(),
-                    self.turn
-                ));
-            }
+        if let Some(daimyo) = moves.iter().position(|m| m.phase() != phase) {
+            return Err(PlayError::WrongPhase { daimyo, turn: self.turn });
         }
         let counts: [Row; DAIMYO] = std::array::from_fn(|d| moves[d].counts());
         self.apply_counts(&counts);
@@ -440,8 +424,8 @@ mod tests {
         let m = Move::new(&[3, 3]).unwrap();
         assert_eq!(m.increment().to_array(), [0, 0, 0, 4, 0, 0]);
         assert_eq!(
-            Move::from_counts(Row::from_array([2, 0, 0, 3, 0, 0])).unwrap().to_string(),
-            "0 0 3 3 3"
+            Move::from_counts(Row::from_array([2, 0, 0, 3, 0, 0])).unwrap().lords(),
+            [0, 0, 3, 3, 3]
         );
         let mut s = State::new([3; 6]);
         assert!(s.play(&[m; 4]).is_err(), "a night move on a day turn is refused");

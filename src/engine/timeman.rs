@@ -32,14 +32,10 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Why this budget cannot be played, if it cannot.
-    pub fn check(&self) -> Result<(), String> {
-        if self.no_clock && self.rollouts.is_none() {
-            return Err("--no-clock needs --rollouts N: a search with neither a clock nor a \
-                        rollout budget would never end"
-                .into());
-        }
-        Ok(())
+    /// Whether a search under this budget would never end: no clock (`no_clock`) and no
+    /// rollout budget either.
+    pub fn never_ends(&self) -> bool {
+        self.no_clock && self.rollouts.is_none()
     }
 
     /// The time asked for, when it is more than any answer gets (`HARD_CAP_MS`).
@@ -198,8 +194,8 @@ mod tests {
         assert!(!l.stop(9) && l.stop(10));
         let l = Limits::for_turn(t0, &budget(Some(200), None, true));
         assert!(l.deadline().is_some(), "no_clock alone would never end: the clock stays");
-        assert!(budget(None, None, true).check().is_err());
-        assert!(budget(None, Some(5), true).check().is_ok());
+        assert!(budget(None, None, true).never_ends());
+        assert!(!budget(None, Some(5), true).never_ends());
         assert_eq!(budget(Some(HARD_CAP_MS + 1), None, false).over_cap(), Some(HARD_CAP_MS + 1));
         assert_eq!(budget(Some(HARD_CAP_MS), None, false).over_cap(), None);
     }

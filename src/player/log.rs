@@ -12,6 +12,7 @@
 use crate::engine::agent::{Candidate, NightGuess, Report, StyleWeights};
 use crate::engine::rules::{DAIMYO, Move, Row};
 use crate::engine::timeman::Budget;
+use crate::player::protocol::answer;
 use serde_json::{Value, json};
 use std::io::Write;
 
@@ -115,14 +116,12 @@ pub fn error_line(message: &str, sent: &str) -> Value {
 
 fn report_json(r: &Report) -> Value {
     let split = |s: &[Row; DAIMYO - 1]| -> Vec<String> {
-        s.iter()
-            .map(|r| Move::from_counts(*r).map_or_else(String::new, |m| m.to_string()))
-            .collect()
+        s.iter().map(|r| Move::from_counts(*r).map_or_else(String::new, |m| answer(&m))).collect()
     };
     json!({
         "rollouts": r.rollouts,
         "candidates": r.candidates.iter().map(|c| json!({
-            "move": c.mv.to_string(), "win": c.win, "margin": c.margin, "rollouts": c.rollouts,
+            "move": answer(&c.mv), "win": c.win, "margin": c.margin, "rollouts": c.rollouts,
         })).collect::<Vec<_>>(),
         "reveal": r.reveal.map(|(m, u)| [m, u]),
         "styles": r.styles.iter().map(|s| json!({ "label": s.label, "weights": s.weights }))

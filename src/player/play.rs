@@ -12,7 +12,7 @@ use crate::engine::knowledge::{Line, Tracker, Warning};
 use crate::engine::rules::{MAX_INTIMACY, Phase, View};
 use crate::engine::timeman::Budget;
 use crate::player::log::{self, Log};
-use crate::player::protocol::InputReader;
+use crate::player::protocol::{self, InputReader};
 use crate::player::text::{self, Paint};
 use std::io::{Read, Write};
 use std::time::Instant;
@@ -80,8 +80,8 @@ pub fn run(
             let _ = writeln!(err, "daimyo: warning, turn {}: {w}", view.turn);
         }
         let mv = agent.act(known, turn.started);
-        let answer = mv.to_string();
-        if out.write_all(format!("{answer}\n").as_bytes()).and_then(|_| out.flush()).is_err() {
+        let answer = protocol::answer(&mv);
+        if out.write_all(protocol::answer_line(&mv).as_bytes()).and_then(|_| out.flush()).is_err() {
             return 0;
         }
         let done = Instant::now();
@@ -106,7 +106,7 @@ fn read_text(reader: &mut InputReader<impl Read>) -> String {
 /// A turn for `--verbose`: the move and its time, the board, the scores and the report.
 fn verbose(known: &Tracker, answer: &str, ms: f64, report: Option<&Report>) -> String {
     let view = known.view();
-    let (t, p) = (view.turn, view.phase.letter());
+    let (t, p) = (view.turn, protocol::phase_letter(view.phase));
     let mut text = format!("turn {t} {p}: played {answer} after {ms:.1} ms\n");
     text += &text::seat_board(known.position(), Paint(false), "  ");
     if let Some(r) = report {
@@ -122,7 +122,7 @@ fn warning(view: &View, w: Warning) -> String {
         Warning::PhaseAgainstTurn { phase } => format!(
             "turn {t} is a {} turn but the phase says {}; answering as {}",
             if t % 2 == 1 { "day" } else { "night" },
-            phase.letter(),
+            protocol::phase_letter(phase),
             if phase == Phase::Day { "a day (5 lords)" } else { "a night (2 lords)" },
         ),
         Warning::StartsMidGame => {

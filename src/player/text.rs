@@ -9,6 +9,7 @@
 use crate::engine::agent::Report;
 use crate::engine::knowledge::Position;
 use crate::engine::rules::{DAIMYO, LORDS, Move, score};
+use crate::player::protocol::answer;
 
 /// Whether to colour, and how.
 #[derive(Clone, Copy, Debug, Default)]
@@ -161,7 +162,10 @@ pub fn report(r: &Report, names: &[&str; DAIMYO - 1], indent: &str) -> String {
     for c in &r.candidates {
         out += &format!(
             "{indent}{}  win {:.3}  margin {:+.2}  rollouts {}\n",
-            c.mv, c.win, c.margin, c.rollouts
+            answer(&c.mv),
+            c.win,
+            c.margin,
+            c.rollouts
         );
     }
     for (c, name) in names.iter().enumerate() {
@@ -197,7 +201,7 @@ const STYLE_SHOWN_FROM: f64 = 0.05;
 
 /// Negotiation counts as the lords named, `0 3`.
 fn counts_as_lords(r: &crate::engine::rules::Row) -> String {
-    Move::from_counts(*r).map_or_else(|| format!("{:?}", r.to_array()), |m| m.to_string())
+    Move::from_counts(*r).map_or_else(|| format!("{:?}", r.to_array()), |m| answer(&m))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use crate::engine::rules::{
 };
 use crate::player::args::{say, value};
 use crate::player::log;
-use crate::player::protocol::InputReader;
+use crate::player::protocol::{InputReader, answer};
 use crate::player::text::{self, Cell, Paint, Tone, table};
 use serde_json::Value;
 use std::io::IsTerminal;
@@ -221,7 +221,7 @@ fn render_full(g: &FullGame, paint: Paint) -> String {
                 })
                 .collect();
             let tone = if phase == Phase::Night { Tone::Hidden } else { Tone::Plain };
-            cells.push(Cell(moves[s].to_string(), tone));
+            cells.push(Cell(answer(&moves[s]), tone));
             rows.push((g.seats[s].clone(), cells));
         }
         if phase == Phase::Night {
@@ -333,7 +333,7 @@ fn others_moves(pos: &crate::engine::knowledge::Position, turn: u8) -> String {
         .filter_map(|c| {
             pos.day_moves[turn as usize][c]
                 .and_then(Move::from_counts)
-                .map(|m| format!("{}: {m}", text::COLUMN_NAMES[c]))
+                .map(|m| format!("{}: {}", text::COLUMN_NAMES[c], answer(&m)))
         })
         .collect();
     if moves.is_empty() {

@@ -5,11 +5,16 @@
 //! - `grammar`: tokens into the settings and one typed `View` per turn (`InputReader`), noting
 //!   when each turn's first byte arrived: the deadline is measured from there.
 //! - `render`: a `View` into the bytes the manager writes.
+//! - `answer`: a move into the answer line, and the answer line as the manager reads it.
 
+mod answer;
 mod grammar;
 mod lexer;
 mod render;
 
+pub use answer::{
+    answer, answer_line, is_well_formed, js_parse_int, phase_letter, read_answer, says_ready,
+};
 pub use grammar::{InputReader, TurnInput, parse_stream};
 pub use lexer::InputError;
 pub use render::render;

@@ -12,7 +12,7 @@ pub fn render(view: &View, strengths: &[u8; LORDS], out: &mut String) {
         let _ = writeln!(out, "{} {} {}", SETTINGS[0], SETTINGS[1], SETTINGS[2]);
         render_row(Row::from_array(*strengths), out);
     }
-    let _ = writeln!(out, "{} {}", view.turn, view.phase.letter());
+    let _ = writeln!(out, "{} {}", view.turn, super::phase_letter(view.phase));
     for lord in 0..LORDS {
         let v = view.public.map(|r| r.get(lord));
         let _ = writeln!(out, "{} {} {} {}", v[0], v[1], v[2], v[3]);

@@ -9,7 +9,6 @@
 //! manager does.
 
 pub mod files;
-pub mod manager;
 pub mod options;
 pub mod plan;
 pub mod process;

@@ -5,11 +5,11 @@
 //! tests' scripted seats all sit behind it, so the manager's rules (time limits, lord 0 for a
 //! silent or dead seat, the first chunk as the whole answer) are written once, here.
 
-use super::manager::{is_well_formed, read_answer, says_ready};
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::Tracker;
 use crate::engine::rules::View;
 use crate::engine::rules::{DAIMYO, LORDS, Move, State, TURNS, winner};
+use crate::player::protocol::{answer_line, is_well_formed, read_answer, says_ready};
 use std::time::{Duration, Instant};
 
 /// The manager's clocks.
@@ -75,7 +75,7 @@ impl Seat for Builtin {
     fn ask(&mut self, view: &View, _text: &str, started: Instant, _deadline: Instant) -> Reply {
         self.known.observe(view);
         let mv = self.agent.act(&self.known, started);
-        Reply::Chunk(format!("{mv}\n").into_bytes(), Instant::now())
+        Reply::Chunk(answer_line(&mv).into_bytes(), Instant::now())
     }
     fn stop(&mut self) {}
 }

@@ -693,7 +693,7 @@ mod tests {
                 }
                 let m = p.act(&known[0], Instant::now());
                 let o: [Move; 3] = std::array::from_fn(|i| r.act(&known[i + 1], Instant::now()));
-                assert!(m.counts().max_lane() <= EARLY_CAP, "game {g}, turn {}: {m}", s.turn);
+                assert!(m.counts().max_lane() <= EARLY_CAP, "game {g}, turn {}: {m:?}", s.turn);
                 widest = widest.max(m.counts().max_lane());
                 s.play(&[m, o[0], o[1], o[2]]).unwrap();
             }

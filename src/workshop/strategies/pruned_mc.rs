@@ -318,7 +318,7 @@ mod tests {
             p.new_game(st, seed);
             let m = p.act(&Tracker::new(st), Instant::now());
             assert_eq!(m.lords().len(), 5);
-            assert!(m.lords().iter().all(|&l| l == 2 || l == 3), "seed {seed}: {m}");
+            assert!(m.lords().iter().all(|&l| l == 2 || l == 3), "seed {seed}: {m:?}");
         }
     }
 
@@ -353,6 +353,6 @@ mod tests {
 
         let mut p = PrunedMc::default();
         let m = p.choose(&pos);
-        assert!(m.counts().get(5) >= 4, "{m}");
+        assert!(m.counts().get(5) >= 4, "{m:?}");
     }
 }

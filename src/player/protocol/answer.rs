@@ -1,9 +1,31 @@
-//! How the official manager reads what a program writes: the READY line and each answer chunk.
+//! The answer line both ways: what a player writes for a move, and how the official manager
+//! reads what a program writes (the READY line and each answer chunk).
 //!
-//! It takes the first chunk it reads after writing a turn, trims it, splits it on single spaces
-//! and reads each token with JavaScript's `parseInt`; anything that is not a lord becomes lord 0.
+//! The manager takes the first chunk it reads after writing a turn, trims it, splits it on
+//! single spaces and reads each token with JavaScript's `parseInt`; anything that is not a lord
+//! becomes lord 0.
 
 use crate::engine::rules::{DAY_PICKS, LORDS, Move, Phase};
+
+/// A move as the answer line says it, without the newline: lord indices separated by single
+/// spaces (`0 1 3 3 3`).
+pub fn answer(mv: &Move) -> String {
+    let lords: Vec<String> = mv.lords().iter().map(u8::to_string).collect();
+    lords.join(" ")
+}
+
+/// The answer line a player writes for a move, newline included: it leaves in one write.
+pub fn answer_line(mv: &Move) -> String {
+    format!("{}\n", answer(mv))
+}
+
+/// The letter of a phase in the turn line: `D` or `N`.
+pub fn phase_letter(phase: Phase) -> char {
+    match phase {
+        Phase::Day => 'D',
+        Phase::Night => 'N',
+    }
+}
 
 /// JavaScript's `parseInt(s)` with no radix: leading whitespace, a sign, digits (or `0x` and hex
 /// digits), stopping at the first other character; `None` for NaN.
@@ -67,7 +89,7 @@ mod tests {
 
     #[test]
     fn manager_reading_of_answers() {
-        let day = |s: &str| read_answer(s.as_bytes(), Phase::Day).to_string();
+        let day = |s: &str| answer(&read_answer(s.as_bytes(), Phase::Day));
         assert_eq!(day("3  3 4 0 1"), "3 0 3 4 0");
         assert_eq!(day("4 5 0 5 4 4 4"), "4 5 0 5 4");
         assert_eq!(day("-1 3 1 3 4\n"), "0 3 1 3 4");
@@ -77,7 +99,7 @@ mod tests {
         assert_eq!(day(" 1\t2 3 4 5\r\n"), "1 3 4 5 0", "a tab is not a separator");
         assert_eq!(day("0x3 1 2 3 4"), "3 1 2 3 4");
         assert_eq!(day(""), "0 0 0 0 0");
-        assert_eq!(read_answer(b"5  5", Phase::Night).to_string(), "5 0");
+        assert_eq!(answer(&read_answer(b"5  5", Phase::Night)), "5 0");
     }
 
     #[test]
