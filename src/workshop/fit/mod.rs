@@ -6,7 +6,11 @@
 //! (mean log-likelihood per pick, against uniformly random picks) and the policy as a Rust
 //! constant, ready for `params`: the opponent model's styles are obtained this way.
 
-use crate::engine::policy::{self, Decision, Policy};
+mod likelihood;
+
+pub use likelihood::{Decision, fit, log_likelihood};
+
+use crate::engine::policy::{self, Policy};
 use crate::engine::rules::{DAIMYO, State};
 use crate::player::args::{say, value};
 use crate::workshop::arena::{Entrant, play_game};
@@ -120,9 +124,8 @@ fn run(args: &[String]) -> Result<(), String> {
         done.push(label);
         let ds: Vec<Decision> =
             found.iter().filter(|(l, _)| l == label).flat_map(|(_, d)| d.iter().copied()).collect();
-        let p = policy::fit(&ds, ridge, 400);
-        let (ll, uniform) =
-            (policy::log_likelihood(&p, &ds), policy::log_likelihood(&Policy::UNIFORM, &ds));
+        let p = fit(&ds, ridge, 400);
+        let (ll, uniform) = (log_likelihood(&p, &ds), log_likelihood(&Policy::UNIFORM, &ds));
         say(&format!(
             "{label}: {} moves; log-likelihood per pick {ll:.4} (uniform {uniform:.4}, gain {:.4})\n  {}\n",
             ds.len(),
