@@ -5,10 +5,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use daimyo::engine::agent::{Agent, Report, Table};
-use daimyo::engine::model::Opponents;
+use daimyo::engine::model::{Forecast, Opponents, night_posteriors};
 use daimyo::engine::params::{BOT, MODEL, Rivals};
 use daimyo::engine::rules::{DAIMYO, Row};
-use daimyo::engine::search::night_posteriors;
 use daimyo::engine::styles::{Rule, Style};
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::builtins;
@@ -153,7 +152,7 @@ fn the_report_names_the_rivals_styles_and_guesses_the_hidden_nights() {
     // At turn 5 nights 2 and 4 are hidden with known totals: the guesses are the likeliest
     // splits of the posterior the search drew its worlds from.
     let pos = t.known[0].position();
-    let post = night_posteriors(pos, &BOT.rivals);
+    let post = night_posteriors(pos, &Forecast::new(pos, &BOT.rivals));
     assert_eq!(post.len(), 2);
     assert_eq!(r.nights.iter().map(|n| n.turn).collect::<Vec<_>>(), [2, 4]);
     for (guess, (turn, dist)) in r.nights.iter().zip(&post) {

@@ -3,9 +3,9 @@
 //! random picks would give it by a clear factor.
 
 use daimyo::engine::agent::{Agent, Table};
+use daimyo::engine::model::{Forecast, night_posteriors};
 use daimyo::engine::params;
 use daimyo::engine::rules::{Row, strengths_from_seed};
-use daimyo::engine::search::night_posteriors;
 
 /// Geometric mean over games and nights of P_model(true split) / P_uniform(true split), seen by
 /// seat 0 at turn 5, with `others` in seats 1..3.
@@ -30,8 +30,8 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
             }
         }
         let pos = t.known[0].position();
-        let model = night_posteriors(pos, &params::BOT.rivals);
-        let flat = night_posteriors(pos, &params::UNIFORM_PICKS);
+        let model = night_posteriors(pos, &Forecast::new(pos, &params::BOT.rivals));
+        let flat = night_posteriors(pos, &Forecast::new(pos, &params::UNIFORM_PICKS));
         assert_eq!(model.len(), 2, "both nights have known totals");
         for ((m, f), truth) in model.iter().zip(&flat).zip(&nights) {
             let p =

@@ -1,48 +1,85 @@
-//! The bot: what it knows fed to the Monte Carlo search under the clock.
+//! The bot: one turn flows one way. What it knows (`knowledge`) goes to the opponent model,
+//! learnt once per turn into a forecast (`model`); the forecast and the clock go to the search;
+//! the search gives the move. What only `--verbose` and `--log` print (the others' styles, the
+//! hidden nights' likeliest splits, how well the turn-5 posterior foresaw the turn-6 reveal) is
+//! worked out in `report`, which the player calls after the answer has left.
+//!
+//! The search runs on worker threads the bot keeps for the game. If anything in the turn
+//! panics, the bot still answers: from the search's tallies as they stood, or with the `tables`
+//! rule's move, or lord 0.
 
 use crate::engine::agent::{Agent, Candidate, Report, StyleWeights};
-use crate::engine::knowledge::Tracker;
-use crate::engine::params::{REPORTED_CANDIDATES, Rivals, Search as Params, UNIFORM_PICKS};
+use crate::engine::knowledge::{Position, Tracker};
+use crate::engine::model::{Forecast, night_posteriors, reveal_agreement};
+use crate::engine::params::{REPORTED_CANDIDATES, Search as Params, UNIFORM_PICKS};
 use crate::engine::rules::{LORDS, Move};
-use crate::engine::search::{
-    NightPosteriors, SearchResult, night_posteriors, reveal_agreement, search,
-};
+use crate::engine::search::{SearchResult, Searcher};
+use crate::engine::styles::Rule;
 use crate::engine::timeman::{Budget, Limits};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
+
+/// A turn the bot has played: where, what it expected of the others, and what it found.
+struct Played {
+    pos: Position,
+    forecast: Forecast,
+    result: SearchResult,
+}
 
 pub struct Bot {
     name: &'static str,
     params: Params,
     budget: Budget,
     seed: u64,
-    last: Option<SearchResult>,
-    /// The turn-5 posterior over nights 2 and 4 (the model's, and uniform picks' for scale),
-    /// kept to be checked against the turn-6 reveal.
-    nights5: Option<[NightPosteriors; 2]>,
-    /// Posterior mass on what turn 6 revealed: the model's and uniform picks'.
-    reveal: Option<(f64, f64)>,
+    searcher: Option<Searcher>,
+    last: Option<Played>,
+    /// The position and forecast of turn 5, kept to be checked against the turn-6 reveal.
+    turn5: Option<(Position, Forecast)>,
 }
 
 impl Bot {
     pub fn new(name: &'static str, params: Params, budget: Budget) -> Bot {
-        Bot { name, params, budget, seed: 0, last: None, nights5: None, reveal: None }
+        Bot { name, params, budget, seed: 0, searcher: None, last: None, turn5: None }
     }
-}
 
-impl Bot {
-    /// The learnt model's styles by label, with each other daimyo's weight on each.
-    fn styles(&self, res: &SearchResult) -> Vec<StyleWeights> {
-        let (Rivals::Learnt { model, .. }, Some(o)) = (&self.params.rivals, &res.opponents) else {
-            return Vec::new();
-        };
-        let styles = model.styles.iter().enumerate();
+    /// The search of one turn.
+    fn think(&mut self, pos: &Position, started: Instant) -> Played {
+        let limits = Limits::for_turn(started, &self.budget);
+        let forecast = Forecast::new(pos, &self.params.rivals);
+        let threads = self.budget.threads();
+        let searcher = self.searcher.get_or_insert_with(|| Searcher::new(threads));
+        let seed = self.seed ^ (pos.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        let result = searcher.search(pos, &forecast, &self.params, &limits, seed);
+        Played { pos: *pos, forecast, result }
+    }
+
+    /// The learnt model's styles by name, with each other daimyo's weight on each.
+    fn styles(forecast: &Forecast) -> Vec<StyleWeights> {
+        let Forecast::Learned(l) = forecast else { return Vec::new() };
+        let styles = l.params.styles.iter().enumerate();
         styles
             .map(|(k, (style, _))| StyleWeights {
                 label: style.name().to_string(),
-                weights: std::array::from_fn(|c| o.weights[c + 1][k]),
+                weights: std::array::from_fn(|c| l.now.weights[c + 1][k]),
             })
             .collect()
     }
+
+    /// At turn 6, when nights 2 and 4 are revealed: the probability the turn-5 posterior gave
+    /// to what came out, and the probability uniformly random picks gave it.
+    fn reveal(&self, pos: &Position) -> Option<(f64, f64)> {
+        let (pos5, forecast5) = self.turn5.as_ref().filter(|_| pos.turn == 6)?;
+        let (h5, h6) = (pos.history[5]?, pos.history[6]?);
+        let d: Vec<_> = (1..4).map(|c| h6[c].checked_sub(h5[c])).collect::<Option<_>>()?;
+        let model = night_posteriors(pos5, forecast5);
+        let uniform = night_posteriors(pos5, &Forecast::new(pos5, &UNIFORM_PICKS));
+        reveal_agreement(&model, &uniform, [d[0], d[1], d[2]])
+    }
+}
+
+/// A legal move without the search: the `tables` rule's, or lord 0 if even that fails.
+fn fallback(pos: &Position) -> Move {
+    catch_unwind(|| Rule::Tables.choose(pos)).unwrap_or_else(|_| Move::lord_zero(pos.phase))
 }
 
 impl Agent for Bot {
@@ -52,33 +89,29 @@ impl Agent for Bot {
 
     fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
         self.seed = seed;
+        self.last = None;
+        self.turn5 = None;
     }
 
     fn act(&mut self, known: &Tracker, started: Instant) -> Move {
-        let limits = Limits::for_turn(started, &self.budget);
         let pos = known.position();
-        self.reveal = None;
-        if pos.turn == 5 {
-            let model = night_posteriors(pos, &self.params.rivals);
-            self.nights5 = Some([model, night_posteriors(pos, &UNIFORM_PICKS)]);
-        } else if let (6, Some([model, uniform]), Some(h5), Some(h6)) =
-            (pos.turn, &self.nights5, pos.history[5], pos.history[6])
-        {
-            let delta: Option<Vec<_>> = (1..4).map(|c| h6[c].checked_sub(h5[c])).collect();
-            if let Some(d) = delta {
-                self.reveal = reveal_agreement(model, uniform, [d[0], d[1], d[2]]);
+        self.last = None;
+        match catch_unwind(AssertUnwindSafe(|| self.think(pos, started))) {
+            Ok(played) => {
+                let best = played.result.best;
+                if pos.turn == 5 {
+                    self.turn5 = Some((played.pos, played.forecast.clone()));
+                }
+                self.last = Some(played);
+                best
             }
+            Err(_) => fallback(pos),
         }
-        let seed = self.seed ^ (pos.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        let res = search(pos, &self.params, &limits, seed);
-        let best = res.best;
-        self.last = Some(res);
-        best
     }
 
     fn report(&self) -> Option<Report> {
-        let res = self.last.as_ref()?;
-        let candidates = res.ranked.iter().take(REPORTED_CANDIDATES);
+        let Played { pos, forecast, result } = self.last.as_ref()?;
+        let candidates = result.ranked.iter().take(REPORTED_CANDIDATES);
         let candidates = candidates.map(|(mv, t)| Candidate {
             mv: *mv,
             win: t.win_rate(),
@@ -86,11 +119,11 @@ impl Agent for Bot {
             rollouts: t.rollouts,
         });
         Some(Report {
-            rollouts: res.rollouts,
+            rollouts: result.rollouts,
             candidates: candidates.collect(),
-            reveal: self.reveal,
-            styles: self.styles(res),
-            nights: res.nights.clone(),
+            reveal: self.reveal(pos),
+            styles: Bot::styles(forecast),
+            nights: result.nights.clone(),
         })
     }
 }

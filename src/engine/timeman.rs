@@ -9,8 +9,8 @@
 //! among threads. The count is compared every time, the clock read only every `CLOCK_EVERY`
 //! rollouts of the thread asking (each thread keeps its own `Clock`), so a thread runs past the
 //! deadline by at most that many rollouts and one round. `Limits` also hands out slices of what
-//! is left, for searches that spend their budget in phases, and says how many threads the search
-//! may use.
+//! is left, for searches that spend their budget in phases. `Budget::threads` says how many
+//! threads the player's search is given.
 
 use crate::engine::params::time::{CLOCK_EVERY, DEFAULT_MS, HARD_CAP_MS, MAX_THREADS};
 use std::sync::OnceLock;
@@ -79,40 +79,29 @@ impl Clock {
     }
 }
 
-/// What bounds one search: a deadline, a rollout count, or both; and the threads it may use.
+/// What bounds one search: a deadline, a rollout count, or both.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     clock: Clock,
     rollouts: Option<u64>,
-    threads: usize,
 }
 
 impl Limits {
     /// Exactly `n` rollouts (or the round that crosses `n`), no clock, one thread: reproducible
     /// (and so with any number of threads).
     pub fn rollouts(n: u64) -> Limits {
-        Limits { clock: Clock { deadline: None, next_read: 0 }, rollouts: Some(n), threads: 1 }
+        Limits { clock: Clock { deadline: None, next_read: 0 }, rollouts: Some(n) }
     }
 
     /// The limits of a turn that began at `started`: the deadline is `budget.time_ms` (default
     /// `DEFAULT_MS`) after `started`, capped at `HARD_CAP_MS`, and `budget.rollouts`, if any, may
-    /// end the search sooner. Only `no_clock` with a rollout budget drops the deadline. The
-    /// threads are `budget.threads()`.
+    /// end the search sooner. Only `no_clock` with a rollout budget drops the deadline.
     pub fn for_turn(started: Instant, budget: &Budget) -> Limits {
         let ms = budget.time_ms.unwrap_or(DEFAULT_MS).min(HARD_CAP_MS);
         let clock = !(budget.no_clock && budget.rollouts.is_some());
         let deadline = clock.then(|| started + Duration::from_millis(ms));
         let clock = Clock { deadline, next_read: 0 };
-        Limits { clock, rollouts: budget.rollouts, threads: budget.threads() }
-    }
-
-    /// The same limits for a search on `n` threads (at least 1, at most `MAX_THREADS`).
-    pub fn with_threads(self, n: usize) -> Limits {
-        Limits { threads: n.clamp(1, MAX_THREADS), ..self }
-    }
-
-    pub fn threads(&self) -> usize {
-        self.threads
+        Limits { clock, rollouts: budget.rollouts }
     }
 
     pub fn deadline(&self) -> Option<Instant> {
@@ -148,7 +137,6 @@ impl Limits {
         Limits {
             clock: Clock { deadline, next_read: done },
             rollouts: self.rollouts.map(|n| done + n.saturating_sub(done) / k),
-            threads: self.threads,
         }
     }
 }
@@ -166,7 +154,7 @@ mod tests {
     }
 
     fn deadline(at: Instant) -> Limits {
-        Limits { clock: Clock { deadline: Some(at), next_read: 0 }, rollouts: None, threads: 1 }
+        Limits { clock: Clock { deadline: Some(at), next_read: 0 }, rollouts: None }
     }
 
     #[test]
@@ -235,10 +223,6 @@ mod tests {
         assert_eq!(Budget::default().threads(), cores());
         let asked = |t| Budget { threads: Some(t), ..Budget::default() }.threads();
         assert_eq!((asked(0), asked(3), asked(100_000)), (1, 3, MAX_THREADS));
-        let l = Limits::for_turn(Instant::now(), &Budget { threads: Some(3), ..by_time(100) });
-        assert_eq!(l.threads(), 3);
-        assert_eq!(l.slice(0, 2).threads(), 3);
-        assert_eq!(Limits::rollouts(9).threads(), 1);
     }
 
     #[test]

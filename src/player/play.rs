@@ -87,7 +87,8 @@ pub fn run(
         let done = Instant::now();
         reader.answered(done);
         let ms = done.duration_since(turn.started).as_secs_f64() * 1e3;
-        let report = agent.report();
+        // Only a reader of the report pays for it: the next turn may already be waiting.
+        let report = if settings.verbose || settings.log.is_some() { agent.report() } else { None };
         if settings.verbose {
             let _ = err.write_all(verbose(known, &answer, ms, report.as_ref()).as_bytes());
         }

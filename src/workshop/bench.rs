@@ -5,12 +5,13 @@
 
 use crate::engine::agent::Table;
 use crate::engine::knowledge::Position;
+use crate::engine::model::Forecast;
 use crate::engine::moves::{
     DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT,
 };
 use crate::engine::params::{self, Search};
 use crate::engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
-use crate::engine::search::search;
+use crate::engine::search::Searcher;
 use crate::engine::timeman::{Limits, cores};
 use crate::player::args::{self, say, value};
 use crate::workshop::builtins::{self, BUILTINS};
@@ -68,10 +69,12 @@ pub struct BenchResult {
 pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut total = 0;
+    let searcher = Searcher::new(threads);
     let t0 = Instant::now();
     for (i, pos) in positions().iter().enumerate() {
-        let limits = Limits::rollouts(rollouts).with_threads(threads);
-        let res = search(pos, params, &limits, i as u64 + 1);
+        let limits = Limits::rollouts(rollouts);
+        let forecast = Forecast::new(pos, &params.rivals);
+        let res = searcher.search(pos, &forecast, params, &limits, i as u64 + 1);
         total += res.rollouts;
         h = fnv(h, res.best.counts().0);
         for (_, t) in res.ranked.iter().take(3) {

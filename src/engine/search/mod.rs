@@ -1,47 +1,34 @@
 //! Monte Carlo search over every legal move.
 //!
 //! Each rollout starts from one sampled world (the others' hidden nights drawn consistently
-//! with the public per-lord night totals, `nights`), applies the candidate move, and plays the
-//! game out with every daimyo drawing moves from its model (`models`, `rollout`); it scores 1 for
+//! with the public per-lord night totals), applies the candidate move, and plays the game out
+//! with every daimyo drawing moves from the turn's forecast (`model`, `rollout`); it scores 1 for
 //! a sole first place, 1/k for a k-way tie, so the search maximises the probability of finishing
 //! first, ties broken by the mean margin over the best other daimyo.
 //!
 //! Candidates are evaluated in rounds that share one random stream (common random numbers):
 //! every candidate of a round meets the same world and the same opponent moves, so their
-//! differences are not noise of the draw. The search never reads or writes anything; it returns
-//! the move and its statistics.
+//! differences are not noise of the draw. `runner` shares the rounds among threads; this module
+//! spends them (sequential halving) and ranks the candidates. The search never reads or writes
+//! anything; it returns the move and its statistics.
 
-mod models;
-mod nights;
 mod rollout;
+mod runner;
 
-pub use models::PickModel;
-pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
+pub use runner::{Fault, Pool, Tally};
 
 use crate::engine::agent::NightGuess;
 use crate::engine::knowledge::Position;
-use crate::engine::model::Opponents;
+use crate::engine::model::Forecast;
 use crate::engine::moves::{self, MAX_MOVES};
-use crate::engine::params::time::BATCH_ROLLOUTS;
 use crate::engine::params::{Allocation, Search as Params};
 use crate::engine::rules::{Move, Phase};
 use crate::engine::timeman::Limits;
-use models::Models;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rollout::Rollouts;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Barrier, Condvar, Mutex, PoisonError};
-use std::time::Instant;
-
-/// One candidate's tally.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tally {
-    /// Twelfths of first place won (12 per sole win).
-    pub credit: u64,
-    pub margin: i64,
-    pub rollouts: u64,
-}
+use runner::{Rounds, Sum};
+use std::sync::Arc;
 
 impl Tally {
     pub fn win_rate(&self) -> f64 {
@@ -80,243 +67,10 @@ pub struct SearchResult {
     /// Candidates, best first (all of them).
     pub ranked: Vec<(Move, Tally)>,
     pub rollouts: u64,
-    /// The others' posterior weights over the model's styles, when the model is learnt.
-    pub opponents: Option<Opponents>,
     /// The likeliest split of each hidden night with a known total.
     pub nights: Vec<NightGuess>,
-}
-
-/// Rounds of rollouts: in a round every candidate still in play meets the same world and the
-/// same opponent moves (one random stream, cloned per candidate), and a round's stream depends on
-/// its number alone. So rounds can be shared out among threads without changing a tally: the
-/// working threads claim batches of round numbers from a counter and add their tallies to the
-/// sum after each batch; nothing is allocated or locked per rollout.
-///
-/// The working threads are spawned once per search; the calling thread leads. It sets each
-/// stage (a phase of sequential halving), sleeps until the stage's rounds are all in the sum
-/// (a rollout budget) or its deadline comes, whichever is first (a budget never lifts the
-/// deadline), and decides the halving. On a loaded machine a thread that keeps a core busy waits
-/// long for its next turn, often tens of milliseconds past a deadline it polls, while a sleeping
-/// thread woken by the deadline runs at once: so the leader sleeps, and when the last stage has
-/// a deadline it answers from the sum as it stands, without waiting for the workers, which stop
-/// at their next round and exit.
-struct Rounds {
-    ro: Rollouts,
-    /// Each candidate's own increment.
-    mine: [u64; MAX_MOVES],
-    seed: u64,
-    /// The stage every thread plays next, set by the leader between stages.
-    stage: Mutex<Stage>,
-    /// The next round number to claim.
-    next_round: AtomicU64,
-    /// The stage's deadline is past (seen by the leader or a worker): the workers stop after
-    /// their round under way.
-    expired: AtomicBool,
-    /// The tallies and the rollouts of every stage so far.
-    sum: Mutex<Sum>,
-    /// Signalled when the sum holds every round of the stage (a rollout budget).
-    complete: Condvar,
-    /// The workers and the leader.
-    barrier: Barrier,
-}
-
-#[derive(Clone, Copy)]
-struct Stage {
-    alive: [u8; MAX_MOVES],
-    len: usize,
-    /// Under a rollout budget the stage plays exactly the rounds before this one...
-    end_round: Option<u64>,
-    /// ... and is complete when the sum counts this many rollouts.
-    target: Option<u64>,
-    limits: Limits,
-    /// The last stage: the workers return after it.
-    last: bool,
-}
-
-impl Stage {
-    /// Whether the threads meet when the stage ends: the leader answers the last stage of a
-    /// search with a deadline without waiting for the workers.
-    fn meets_at_end(&self) -> bool {
-        !self.last || self.limits.deadline().is_none()
-    }
-}
-
-#[derive(Clone, Copy)]
-struct Sum {
-    tallies: [Tally; MAX_MOVES],
-    done: u64,
-}
-
-impl Rounds {
-    fn new(ro: Rollouts, mine: [u64; MAX_MOVES], seed: u64, workers: usize) -> Rounds {
-        let stage = Stage {
-            alive: [0; MAX_MOVES],
-            len: 0,
-            end_round: None,
-            target: None,
-            limits: Limits::rollouts(0),
-            last: false,
-        };
-        Rounds {
-            ro,
-            mine,
-            seed,
-            stage: Mutex::new(stage),
-            next_round: AtomicU64::new(0),
-            expired: AtomicBool::new(false),
-            sum: Mutex::new(Sum { tallies: [Tally::default(); MAX_MOVES], done: 0 }),
-            complete: Condvar::new(),
-            barrier: Barrier::new(workers + 1),
-        }
-    }
-
-    fn sum(&self) -> Sum {
-        *lock(&self.sum)
-    }
-
-    /// The leader's part of a stage over `alive`: the workers play rounds until `limits` say
-    /// stop (exactly the rounds a single thread would play under a rollout budget, unless the
-    /// deadline comes first).
-    fn play(&self, alive: &[usize], limits: &Limits, last: bool) {
-        let done = self.sum().done;
-        let first = self.next_round.load(Ordering::Relaxed);
-        let per_round = alive.len() as u64;
-        let rounds = limits.rounds(done, per_round);
-        let mut stage = Stage {
-            alive: [0; MAX_MOVES],
-            len: alive.len(),
-            // Saturating: a budget of u64::MAX rollouts is one the clock ends.
-            end_round: rounds.map(|r| first.saturating_add(r)),
-            target: rounds.map(|r| done.saturating_add(r.saturating_mul(per_round))),
-            limits: *limits,
-            last,
-        };
-        for (slot, &i) in stage.alive.iter_mut().zip(alive) {
-            *slot = i as u8;
-        }
-        *lock(&self.stage) = stage;
-        self.expired.store(false, Ordering::Relaxed);
-        self.barrier.wait();
-        self.wait_for_end(&stage);
-        self.expired.store(true, Ordering::Relaxed);
-        if stage.meets_at_end() {
-            self.barrier.wait();
-        }
-        // Claims past the end leave the counter beyond it; the next stage goes on from the end,
-        // as a single thread would.
-        if let Some(end) = stage.end_round {
-            self.next_round.store(end, Ordering::Relaxed);
-        }
-    }
-
-    /// Sleeps until the stage's rounds are all in the sum or its deadline has come.
-    fn wait_for_end(&self, stage: &Stage) {
-        let mut sum = lock(&self.sum);
-        while stage.target.is_none_or(|t| sum.done < t) {
-            sum = match stage.limits.deadline() {
-                None => self.complete.wait(sum).unwrap_or_else(PoisonError::into_inner),
-                Some(d) => {
-                    let left = d.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        return;
-                    }
-                    let waited = self.complete.wait_timeout(sum, left);
-                    waited.unwrap_or_else(PoisonError::into_inner).0
-                }
-            };
-        }
-    }
-
-    /// What a working thread does: every stage the leader sets, up to the last.
-    fn help(&self) {
-        loop {
-            self.barrier.wait();
-            let stage = *lock(&self.stage);
-            self.work(&stage);
-            if !stage.meets_at_end() {
-                return;
-            }
-            self.barrier.wait();
-            if stage.last {
-                return;
-            }
-        }
-    }
-
-    /// One worker's share of a stage: batches of rounds claimed from the counter, each added to
-    /// the sum when played.
-    fn work(&self, stage: &Stage) {
-        let alive = &stage.alive[..stage.len];
-        let per_round = alive.len() as u64;
-        let batch = (BATCH_ROLLOUTS / per_round).max(1);
-        let mut clock = stage.limits.clock();
-        let mut done = 0;
-        let mut tallies = [Tally::default(); MAX_MOVES];
-        while !self.expired.load(Ordering::Relaxed) {
-            let from = self.next_round.fetch_add(batch, Ordering::Relaxed);
-            let to = match stage.end_round {
-                Some(end) if from >= end => break,
-                Some(end) => end.min(from + batch),
-                None => from + batch,
-            };
-            let mut played = 0;
-            for round in from..to {
-                self.round(round, alive, &mut tallies);
-                played += per_round;
-                if self.expired.load(Ordering::Relaxed) {
-                    break;
-                }
-                if clock.expired(done + played) {
-                    self.expired.store(true, Ordering::Relaxed);
-                    break;
-                }
-            }
-            done += played;
-            self.add(stage, &mut tallies, played);
-        }
-    }
-
-    /// Adds a batch's tallies to the sum and clears them; wakes the leader if that completes
-    /// the stage.
-    fn add(&self, stage: &Stage, tallies: &mut [Tally; MAX_MOVES], played: u64) {
-        let mut sum = lock(&self.sum);
-        for &i in &stage.alive[..stage.len] {
-            let (s, t) = (&mut sum.tallies[i as usize], &mut tallies[i as usize]);
-            s.credit += t.credit;
-            s.margin += t.margin;
-            s.rollouts += t.rollouts;
-            *t = Tally::default();
-        }
-        sum.done += played;
-        if stage.target.is_some_and(|t| sum.done >= t) {
-            self.complete.notify_one();
-        }
-    }
-
-    /// Round number `round` over the `alive` candidates, into `tallies`.
-    #[inline]
-    fn round(&self, round: u64, alive: &[u8], tallies: &mut [Tally; MAX_MOVES]) {
-        let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
-            self.seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-        );
-        let worlds = &self.ro.worlds;
-        let world = &worlds[(round_rng.next_u64() % worlds.len() as u64) as usize];
-        for &i in alive {
-            let i = i as usize;
-            let mut r = round_rng.clone();
-            let (credit, margin) = self.ro.run(world, self.mine[i], &mut r);
-            let t = &mut tallies[i];
-            t.credit += credit as u64;
-            t.margin += margin as i64;
-            t.rollouts += 1;
-        }
-    }
-}
-
-/// A lock no thread of the search can poison (none panics while holding one; if one did, its
-/// panic is what reaches the caller).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
+    /// A worker panicked: the answer is from the tallies as they stood.
+    pub failed: bool,
 }
 
 /// How many times sequential halving halves `n` candidates.
@@ -333,57 +87,106 @@ fn halvings(n: usize, allocation: Allocation) -> usize {
     }
 }
 
-/// Runs the search on `limits.threads()` threads. Same position, params, limits in rollouts,
-/// and seed: same result, whatever the number of threads.
-pub fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
-    let models = Models::new(pos, &params.rivals);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let ro = Rollouts::prepare(pos, params, &models, &mut rng);
-    let legal = moves::legal(pos.phase);
-    let n = legal.len();
-    let mut mine = [0u64; MAX_MOVES];
-    for (i, m) in legal.iter().enumerate() {
-        mine[i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
+/// The search, with the threads it runs on.
+pub struct Searcher {
+    pool: Pool,
+}
+
+impl Searcher {
+    /// A searcher on `threads` worker threads (at least one), spawned now and joined when it is
+    /// dropped.
+    pub fn new(threads: usize) -> Searcher {
+        Searcher { pool: Pool::new(threads) }
     }
-    let rounds = Arc::new(Rounds::new(ro, mine, seed, limits.threads()));
-    for _ in 0..limits.threads() {
-        let rounds = Arc::clone(&rounds);
-        std::thread::spawn(move || rounds.help());
+
+    pub fn threads(&self) -> usize {
+        self.pool.threads()
     }
-    let alive = halve(&rounds, n, params.allocation, *limits);
-    let mut sum = rounds.sum();
-    if sum.done == 0 {
-        // The deadline passed before any worker got a core: one round, so that the answer is
-        // not the first legal move by default.
-        let alive: Vec<u8> = alive.iter().map(|&i| i as u8).collect();
-        rounds.round(rounds.next_round.fetch_add(1, Ordering::Relaxed), &alive, &mut sum.tallies);
-        sum.done = alive.len() as u64;
+
+    /// The best move at `pos` with the rivals as `forecast` says. Same position, params, limits
+    /// in rollouts, and seed: same result, whatever the number of threads.
+    pub fn search(
+        &self,
+        pos: &Position,
+        forecast: &Forecast,
+        params: &Params,
+        limits: &Limits,
+        seed: u64,
+    ) -> SearchResult {
+        self.run(pos, forecast, params, limits, seed, None)
     }
-    let Sum { tallies, done } = sum;
-    // Survivors of the last halving first: they were compared on the most rollouts.
-    let survived = |i: usize| alive.contains(&i);
-    let mut by_rank: Vec<usize> = (0..n).collect();
-    by_rank.sort_by(|&a, &b| survived(b).cmp(&survived(a)).then(order(&tallies[a], &tallies[b])));
-    let ranked: Vec<(Move, Tally)> = by_rank
-        .iter()
-        .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
-        .collect();
-    let opponents = match models {
-        Models::Learned(l) => Some(l.now),
-        Models::Prior(_) => None,
-    };
-    let nights = rounds.ro.nights.clone();
-    SearchResult { best: ranked[0].0, ranked, rollouts: done, opponents, nights }
+
+    /// The search with a fault injected into a worker.
+    #[cfg(test)]
+    fn search_with_fault(
+        &self,
+        pos: &Position,
+        forecast: &Forecast,
+        params: &Params,
+        limits: &Limits,
+        seed: u64,
+        fault: Fault,
+    ) -> SearchResult {
+        self.run(pos, forecast, params, limits, seed, Some(fault))
+    }
+
+    fn run(
+        &self,
+        pos: &Position,
+        forecast: &Forecast,
+        params: &Params,
+        limits: &Limits,
+        seed: u64,
+        fault: Option<Fault>,
+    ) -> SearchResult {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let ro = Rollouts::prepare(pos, params, forecast, &mut rng);
+        let legal = moves::legal(pos.phase);
+        let n = legal.len();
+        let mut mine = [0u64; MAX_MOVES];
+        for (i, m) in legal.iter().enumerate() {
+            mine[i] = if pos.phase == Phase::Night { m.double().0 } else { m.0 };
+        }
+        let rounds = Arc::new(Rounds::new(ro, mine, seed, fault));
+        rounds.start(&self.pool);
+        let alive = halve(&rounds, n, params.allocation, *limits);
+        rounds.finish();
+        let mut sum = rounds.sum();
+        if sum.done == 0 {
+            // The deadline passed before any worker got a core (or one failed at once): one
+            // round, so that the answer is not the first legal move by default.
+            let alive: Vec<u8> = alive.iter().map(|&i| i as u8).collect();
+            rounds.round(rounds.unclaimed_round(), &alive, &mut sum.tallies);
+            sum.done = alive.len() as u64;
+        }
+        let Sum { tallies, done } = sum;
+        // Survivors of the last halving first: they were compared on the most rollouts.
+        let survived = |i: usize| alive.contains(&i);
+        let mut by_rank: Vec<usize> = (0..n).collect();
+        by_rank
+            .sort_by(|&a, &b| survived(b).cmp(&survived(a)).then(order(&tallies[a], &tallies[b])));
+        let ranked: Vec<(Move, Tally)> = by_rank
+            .iter()
+            .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
+            .collect();
+        let nights = rounds.rollouts().nights.clone();
+        let failed = rounds.failed();
+        SearchResult { best: ranked[0].0, ranked, rollouts: done, nights, failed }
+    }
 }
 
 /// Sequential halving over `n` candidates: the budget is cut in equal slices, one per phase;
 /// after each phase the worse half of the candidates is dropped, so close decisions get most
-/// rollouts. Returns the candidates of the last phase.
+/// rollouts. Returns the candidates of the last phase (those in play when a worker failed).
 fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) -> Vec<usize> {
     let mut alive: Vec<usize> = (0..n).collect();
     let h = halvings(n, allocation);
+    let until = limits.deadline();
     for phase in 0..h {
-        rounds.play(&alive, &limits.slice(rounds.sum().done, h + 1 - phase), false);
+        let slice = limits.slice(rounds.sum().done, h + 1 - phase);
+        if !rounds.play(&alive, &slice, false, until) {
+            return alive;
+        }
         if limits.stop(rounds.sum().done) {
             break;
         }
@@ -391,7 +194,7 @@ fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) 
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
-    rounds.play(&alive, &limits, true);
+    rounds.play(&alive, &limits, true, until);
     alive
 }
 
@@ -401,11 +204,29 @@ mod tests {
     use crate::engine::agent::Table;
     use crate::engine::timeman::Budget;
 
+    use crate::engine::model::PickModel;
     use crate::engine::params::{BOT, FOUNDATION, Rivals};
     use crate::engine::rules::first_place_shares;
+    use std::time::Instant;
 
     fn budget(n: u64) -> Limits {
         Limits::rollouts(n)
+    }
+
+    /// The search on one thread.
+    fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
+        search_on(1, pos, params, limits, seed)
+    }
+
+    fn search_on(
+        threads: usize,
+        pos: &Position,
+        params: &Params,
+        limits: &Limits,
+        seed: u64,
+    ) -> SearchResult {
+        let forecast = Forecast::new(pos, &params.rivals);
+        Searcher::new(threads).search(pos, &forecast, params, limits, seed)
     }
 
     /// A game with the same moves every day and every night, up to `turn`, seen by seat 0.
@@ -450,28 +271,24 @@ mod tests {
             (*night.known[0].position(), FOUNDATION, 333),
         ];
         for (pos, params, n) in cases {
-            let run = |limits: Limits| {
-                let r = search(&pos, &params, &limits, 3);
+            let run_on = |threads: usize, limits: Limits| {
+                let r = search_on(threads, &pos, &params, &limits, 3);
                 let tallies: Vec<_> =
                     r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin, t.rollouts)).collect();
                 (r.best, r.rollouts, tallies)
             };
             let in_an_hour = Instant::now() + std::time::Duration::from_secs(3600);
             let clocked = |threads| {
-                let b = Budget { rollouts: Some(n), threads: Some(threads), ..Budget::default() };
+                let b = Budget { rollouts: Some(n), ..Budget::default() };
                 let limits = Limits::for_turn(in_an_hour, &b);
                 assert!(limits.deadline().is_some());
-                run(limits)
+                run_on(threads, limits)
             };
-            let one = run(budget(n));
+            let one = run_on(1, budget(n));
             assert!(one.1 >= n && one.1 < n + 252, "{} rollouts for {n}", one.1);
             for threads in [2, 3] {
                 let turn = pos.turn;
-                assert_eq!(
-                    run(budget(n).with_threads(threads)),
-                    one,
-                    "{threads} threads, turn {turn}"
-                );
+                assert_eq!(run_on(threads, budget(n)), one, "{threads} threads, turn {turn}");
             }
             for threads in [1, 2, 3] {
                 assert_eq!(
@@ -491,15 +308,15 @@ mod tests {
         // halving and goes to its last stage with all 252 candidates, and the leader answers
         // from what is done, or plays one round itself if nothing is.
         let pos = Position::initial([3, 4, 5, 6, 3, 4]);
-        let budget = Budget { time_ms: Some(0), threads: Some(3), ..Budget::default() };
+        let budget = Budget { time_ms: Some(0), ..Budget::default() };
         let limits = Limits::for_turn(Instant::now(), &budget);
-        let res = search(&pos, &BOT, &limits, 1);
+        let res = search_on(3, &pos, &BOT, &limits, 1);
         assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
         assert_eq!(res.rollouts % 252, 0, "whole rounds of every candidate");
         assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
         // A rollout budget, however large, does not lift the deadline.
         let budget = Budget { rollouts: Some(u64::MAX), ..budget };
-        let res = search(&pos, &BOT, &Limits::for_turn(Instant::now(), &budget), 1);
+        let res = search_on(3, &pos, &BOT, &Limits::for_turn(Instant::now(), &budget), 1);
         assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
         assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
     }
@@ -509,14 +326,9 @@ mod tests {
         // No rollout count can be reached here, so only the deadline ends each stage: the
         // search returns no sooner than it (a lower bound, whatever the machine's load).
         let pos = Position::initial([3, 4, 5, 6, 3, 4]);
-        let budget = Budget {
-            time_ms: Some(30),
-            rollouts: Some(u64::MAX),
-            threads: Some(2),
-            ..Budget::default()
-        };
+        let budget = Budget { time_ms: Some(30), rollouts: Some(u64::MAX), ..Budget::default() };
         let started = Instant::now();
-        let res = search(&pos, &BOT, &Limits::for_turn(started, &budget), 1);
+        let res = search_on(2, &pos, &BOT, &Limits::for_turn(started, &budget), 1);
         assert!(
             started.elapsed() >= std::time::Duration::from_millis(30),
             "{:?}",
@@ -547,8 +359,9 @@ mod tests {
             while !g.is_over() {
                 let ph = g.phase();
                 let draw = |rng: &mut Xoshiro256PlusPlus| {
-                    let l: Vec<u8> =
-                        (0..ph.picks()).map(|_| models::draw_index(&model.p, rng) as u8).collect();
+                    let l: Vec<u8> = (0..ph.picks())
+                        .map(|_| crate::engine::model::forecast::draw_index(&model.p, rng) as u8)
+                        .collect();
                     Move::new(&l).unwrap()
                 };
                 let m: [Move; 4] =
@@ -597,12 +410,69 @@ mod tests {
             let r = search(pos, &p, &budget(30_000), 7);
             (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
         };
-        let Models::Learned(l) = Models::new(pos, &BOT.rivals) else { panic!("a learnt model") };
+        let Forecast::Learned(l) = Forecast::new(pos, &BOT.rivals) else {
+            panic!("a learnt model")
+        };
         let share = l.now.uniform_share(&l.params);
         assert!((0.05..0.95).contains(&share), "{share}");
         // Under 0 the gate always fires (every later turn uniform), over 1 never.
         assert_eq!(run(share - 0.01), run(-1.0));
         assert_eq!(run(share + 0.01), run(2.0));
         assert_ne!(run(-1.0).1, run(2.0).1, "the regimes differ");
+    }
+
+    /// Searches on another thread, so that a search that hung fails the test instead of
+    /// hanging it; returns the result and how long it took.
+    fn watched(
+        threads: usize,
+        pos: Position,
+        limits: Limits,
+        fault: Fault,
+    ) -> (SearchResult, std::time::Duration) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let forecast = Forecast::new(&pos, &BOT.rivals);
+            let searcher = Searcher::new(threads);
+            let t0 = Instant::now();
+            let res = searcher.search_with_fault(&pos, &forecast, &BOT, &limits, 9, fault);
+            let _ = tx.send((res, t0.elapsed()));
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the search answered")
+    }
+
+    #[test]
+    fn a_worker_that_panics_at_any_stage_never_hangs_the_search() {
+        // Day (seven stages: six halvings and the last) and night (four), a worker panicking
+        // as it starts the first stage, one in the middle or the last; on one thread (no worker
+        // left) and on two. A rollout budget ends each stage, so every stage is started and the
+        // fault fires wherever it is set; the budget may then never be reached. With a
+        // clock as well, the answer comes at once, long before the deadline; with no clock at
+        // all, it still comes. Either way it is a legal move of the turn, from the tallies as
+        // they stood.
+        let day = *scripted(3).known[0].position();
+        let night = *scripted(4).known[0].position();
+        let deadline = std::time::Duration::from_millis(1500);
+        for (pos, stages) in [(day, 7), (night, 4)] {
+            for stage in [0, stages / 2, stages - 1] {
+                for threads in [1, 2] {
+                    let fault = Fault { stage };
+                    let what = format!("turn {}, stage {stage}, {threads} threads", pos.turn);
+                    let clocked = Budget {
+                        time_ms: Some(deadline.as_millis() as u64),
+                        rollouts: Some(50_000),
+                        ..Budget::default()
+                    };
+                    let limits = Limits::for_turn(Instant::now(), &clocked);
+                    let (res, took) = watched(threads, pos, limits, fault);
+                    assert!(res.failed, "{what}: the fault fired");
+                    assert_eq!(res.best.phase(), pos.phase, "{what}");
+                    assert!(res.ranked[0].1.rollouts > 0, "{what}: the answer was played out");
+                    assert!(took < deadline, "{what}: {took:?}");
+                    let (res, _) = watched(threads, pos, budget(50_000), fault);
+                    assert!(res.failed, "{what}: the fault fired");
+                    assert_eq!(res.best.phase(), pos.phase, "{what}");
+                }
+            }
+        }
     }
 }

@@ -12,11 +12,12 @@
 //! The hidden nights are drawn into pools of worlds before the first rollout. Nothing is
 //! allocated inside a rollout.
 
-use super::models::{Models, draw_move};
-use super::nights::NightSampler;
 use crate::engine::agent::NightGuess;
 use crate::engine::knowledge::{HiddenNight, Position};
 use crate::engine::model::Board;
+use crate::engine::model::Forecast;
+use crate::engine::model::forecast::draw_move;
+use crate::engine::model::nights::NightSampler;
 use crate::engine::params::{MAX_LATER_POLICIES, Search as Params};
 use crate::engine::policy::{self, Policy, Weights};
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row, TURNS, first_place_shares, score};
@@ -119,12 +120,12 @@ impl Rollouts {
     pub fn prepare(
         pos: &Position,
         params: &Params,
-        models: &Models,
+        forecast: &Forecast,
         rng: &mut Xoshiro256PlusPlus,
     ) -> Rollouts {
         let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
-        let (first, later) = match models {
-            Models::Prior(pm) => {
+        let (first, later) = match forecast {
+            Forecast::Prior(pm) => {
                 let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
                 for c in 0..DAIMYO {
                     for phase in [Phase::Day, Phase::Night] {
@@ -135,9 +136,9 @@ impl Rollouts {
                 let first = Box::new(std::array::from_fn(|c| pools[c][phase_index(pos.phase)]));
                 (first, LaterTurns::Pools(pools))
             }
-            Models::Learned(l) => {
+            Forecast::Learned(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
-                let d = models.moves_at(&board);
+                let d = forecast.moves_at(&board);
                 let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
                 for c in 0..DAIMYO {
                     fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
@@ -145,7 +146,7 @@ impl Rollouts {
                 (first, LaterTurns::Policies(Box::new(Policies::new(&l.later_policies()))))
             }
         };
-        let (worlds, nights) = worlds(pos, params, models, rng);
+        let (worlds, nights) = worlds(pos, params, forecast, rng);
         Rollouts {
             strengths: pos.strengths,
             turn: pos.turn,
@@ -240,15 +241,15 @@ impl Rollouts {
 }
 
 /// Pre-drawn true intimacies at the start of the turn: the others' hidden nights drawn from
-/// their posterior, each weighted by the models as they stood on that night's board; and the
+/// their posterior, each weighted by the forecast as they stood on that night's board; and the
 /// likeliest split of each hidden night with a known total, for the report.
 fn worlds(
     pos: &Position,
     params: &Params,
-    models: &Models,
+    forecast: &Forecast,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (Vec<[u64; DAIMYO]>, Vec<NightGuess>) {
-    let samplers = NightSampler::for_position(pos, models);
+    let samplers = NightSampler::for_position(pos, forecast);
     let hidden = pos.hidden.iter().flatten().zip(&samplers);
     let guess = |(h, s): (&HiddenNight, &NightSampler)| {
         let (split, probability) = s.likeliest()?;

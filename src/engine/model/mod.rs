@@ -12,6 +12,12 @@
 //! each style plays a policy: its own, or, for a strategy, its likeness. Only public information
 //! goes in, so the same model serves nights.
 
+pub mod forecast;
+pub mod nights;
+
+pub use forecast::{Forecast, PickModel};
+pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
+
 use crate::engine::knowledge::{HiddenNight, PastNight, Position};
 use crate::engine::moves::{self, NIGHT_MOVES};
 use crate::engine::params::ModelParams;

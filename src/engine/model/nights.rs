@@ -1,12 +1,11 @@
 //! The hidden nights: the others' moves on nights whose per-lord totals are public but whose
 //! split among the three is not, drawn in proportion to how likely each split is under the
-//! models as they stood on that night's board.
+//! forecast as they stood on that night's board.
 
-use super::models::{Models, draw_index, unit};
+use super::Board;
+use super::forecast::{Forecast, draw_index, unit};
 use crate::engine::knowledge::Position;
-use crate::engine::model::Board;
 use crate::engine::moves::NIGHT_MOVES;
-use crate::engine::params::Rivals;
 use crate::engine::rules::{DAIMYO, Phase, Row};
 use rand::Rng;
 
@@ -37,11 +36,11 @@ impl NightSampler {
         NightSampler { splits, night }
     }
 
-    /// One sampler per hidden night of the position, each weighted by the models as they stood
+    /// One sampler per hidden night of the position, each weighted by the forecast as they stood
     /// on that night's board.
-    pub fn for_position(pos: &Position, models: &Models) -> Vec<NightSampler> {
+    pub fn for_position(pos: &Position, forecast: &Forecast) -> Vec<NightSampler> {
         let hidden = pos.hidden.iter().flatten();
-        hidden.map(|h| NightSampler::new(h.others, night_models(pos, models, h.turn))).collect()
+        hidden.map(|h| NightSampler::new(h.others, night_models(pos, forecast, h.turn))).collect()
     }
 
     /// Every split of the known total with its probability (nothing when the total is unknown).
@@ -76,22 +75,21 @@ impl NightSampler {
 
 /// Each column's probability of every night move on the hidden night of `turn`, at that night's
 /// board.
-fn night_models(pos: &Position, models: &Models, turn: u8) -> [Vec<f64>; DAIMYO] {
+fn night_models(pos: &Position, forecast: &Forecast, turn: u8) -> [Vec<f64>; DAIMYO] {
     let public = pos.history[turn as usize].unwrap_or(pos.public);
-    models.moves_at(&Board::at(pos, public, turn, Phase::Night, models.rule_readings()))
+    forecast.moves_at(&Board::at(pos, public, turn, Phase::Night, forecast.rule_readings()))
 }
 
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
 /// counts of columns 1..3) with its probability.
 pub type NightPosteriors = Vec<(u8, Vec<([Row; 3], f64)>)>;
 
-/// The posterior of every hidden night with a known total.
-pub fn night_posteriors(pos: &Position, rivals: &Rivals) -> NightPosteriors {
-    let models = Models::new(pos, rivals);
+/// The posterior of every hidden night with a known total, under `forecast`.
+pub fn night_posteriors(pos: &Position, forecast: &Forecast) -> NightPosteriors {
     let known = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
     known
         .map(|h| {
-            let s = NightSampler::new(h.others, night_models(pos, &models, h.turn));
+            let s = NightSampler::new(h.others, night_models(pos, forecast, h.turn));
             (h.turn, s.splits().collect())
         })
         .collect()
@@ -128,15 +126,15 @@ pub fn reveal_agreement(
 
 #[cfg(test)]
 mod tests {
-    use super::super::models::PickModel;
     use super::*;
+    use crate::engine::model::forecast::PickModel;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     #[test]
     fn hidden_nights_follow_the_public_totals() {
         let total = Row::from_array([2, 0, 0, 0, 3, 1]);
-        let prior = Models::Prior(PickModel::prior(&[3, 4, 5, 6, 3, 4], 0.5, 2.0));
+        let prior = Forecast::Prior(PickModel::prior(&[3, 4, 5, 6, 3, 4], 0.5, 2.0));
         let board = Board::open([3; 6], [Row::ZERO; DAIMYO], 2, Phase::Night);
         let night = prior.moves_at(&board);
         let s = NightSampler::new(Some(total), night);

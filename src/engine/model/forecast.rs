@@ -1,9 +1,10 @@
-//! How every column is expected to play, as probabilities: the fixed prior of independent
-//! picks, or the model learnt in the game (a probability for every legal move at any board), and
-//! the draws from them.
+//! How every column is expected to play this turn, as probabilities: the fixed prior of
+//! independent picks, or the model learnt in the game (a probability for every legal move at any
+//! board); and the draws from them. A `Forecast` is made once per turn and read by the hidden
+//! nights' posterior, the search's rollouts and the report alike.
 
+use super::{Board, Opponents};
 use crate::engine::knowledge::Position;
-use crate::engine::model::{Board, Opponents};
 use crate::engine::moves;
 use crate::engine::params::{ModelParams, Rivals};
 use crate::engine::policy::Policy;
@@ -33,13 +34,15 @@ impl PickModel {
     }
 }
 
-/// The fixed prior, or the model learnt in the game.
-pub enum Models {
+/// The fixed prior, or the model learnt in the game, for one turn.
+#[derive(Clone)]
+pub enum Forecast {
     Prior(PickModel),
     Learned(Box<Learnt>),
 }
 
 /// The model learnt in the game, and how it is played in turns after the current one.
+#[derive(Clone)]
 pub struct Learnt {
     pub params: ModelParams,
     /// Later turns are uniformly random when the others' mean weight on uniform picks is over it.
@@ -47,15 +50,15 @@ pub struct Learnt {
     pub now: Opponents,
 }
 
-impl Models {
-    pub fn new(pos: &Position, rivals: &Rivals) -> Models {
+impl Forecast {
+    pub fn new(pos: &Position, rivals: &Rivals) -> Forecast {
         match *rivals {
             Rivals::Prior { uniform, strength_power } => {
-                Models::Prior(PickModel::prior(&pos.strengths, uniform, strength_power))
+                Forecast::Prior(PickModel::prior(&pos.strengths, uniform, strength_power))
             }
             Rivals::Learnt { model, gate } => {
                 let now = Opponents::learn(pos, &model);
-                Models::Learned(Box::new(Learnt { params: model, gate, now }))
+                Forecast::Learned(Box::new(Learnt { params: model, gate, now }))
             }
         }
     }
@@ -63,18 +66,20 @@ impl Models {
     /// Most joint splits of the hidden nights a rule is read at.
     pub fn rule_readings(&self) -> usize {
         match self {
-            Models::Prior(_) => 1,
-            Models::Learned(l) => l.params.rule_readings,
+            Forecast::Prior(_) => 1,
+            Forecast::Learned(l) => l.params.rule_readings,
         }
     }
 
     /// Each column's probability of every legal move at a board.
     pub fn moves_at(&self, board: &Board) -> [Vec<f64>; DAIMYO] {
         match self {
-            Models::Prior(pm) => std::array::from_fn(|_| {
+            Forecast::Prior(pm) => std::array::from_fn(|_| {
                 moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
             }),
-            Models::Learned(l) => std::array::from_fn(|c| l.now.distribution(&l.params, board, c)),
+            Forecast::Learned(l) => {
+                std::array::from_fn(|c| l.now.distribution(&l.params, board, c))
+            }
         }
     }
 }
