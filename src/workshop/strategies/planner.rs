@@ -38,7 +38,7 @@
 //! even a machine shared eight ways answers well inside the manager's second.
 
 use super::flatmc::random_counts;
-use crate::engine::agent::{Agent, Candidate as Answer, Report};
+use crate::engine::agent::{Agent, Candidate, Report};
 use crate::engine::knowledge::{Position, Tracker};
 use crate::engine::moves::{legal, scale};
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, Row, TURNS, columns, score};
@@ -122,7 +122,8 @@ fn unpack(sum: u64) -> [i32; DAIMYO] {
 /// Entries per lord: a role's block of own increments `0..=MAX_ADD`.
 const BLOCK: usize = MAX_ADD + 1;
 const PER_LORD: usize = 3 * BLOCK;
-type Table = [Entry; LORDS * PER_LORD];
+/// One sample's entries for every lord, role and own increment.
+type LordTable = [Entry; LORDS * PER_LORD];
 
 /// Where a lord's entry for a role and an own increment sits in the table.
 fn slot(lord: usize, role: usize, add: usize) -> u8 {
@@ -130,7 +131,7 @@ fn slot(lord: usize, role: usize, add: usize) -> u8 {
 }
 
 /// Fills `t` for one sample, own increments `0..=max_add`.
-fn fill(t: &mut Table, strengths: &[u8; LORDS], s: &Sample, max_add: usize) {
+fn fill(t: &mut LordTable, strengths: &[u8; LORDS], s: &Sample, max_add: usize) {
     for l in 0..LORDS {
         let v = s.others.map(|r| r.get(l));
         let hi = v[0].max(v[1]).max(v[2]);
@@ -171,12 +172,12 @@ fn fill(t: &mut Table, strengths: &[u8; LORDS], s: &Sample, max_add: usize) {
 
 /// Own picks left after the judged ones, up to the scoring turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Budget {
+struct PicksLeft {
     day: u32,
     night: u32,
 }
 
-impl Budget {
+impl PicksLeft {
     fn add(&mut self, phase: Phase) {
         match phase {
             Phase::Day => self.day += phase.picks() as u32,
@@ -221,15 +222,15 @@ impl Objective {
 /// A commitment to judge: the own increment per lord, each lord's role for the picks after it,
 /// and the move to play if it is chosen.
 #[derive(Clone, Copy, Debug)]
-struct Candidate {
+struct Commitment {
     add: [u8; LORDS],
     roles: [u8; LORDS],
     play: Row,
 }
 
-impl Candidate {
-    fn new(add: Row, roles: [u8; LORDS], play: Row) -> Candidate {
-        Candidate { add: add.to_array(), roles, play }
+impl Commitment {
+    fn new(add: Row, roles: [u8; LORDS], play: Row) -> Commitment {
+        Commitment { add: add.to_array(), roles, play }
     }
 
     /// The table slots of its lords, with the lords' roles or all abandoned.
@@ -241,13 +242,15 @@ impl Candidate {
     }
 }
 
+/// How a commitment fared on the samples: the ones it won, and its margins over the best other
+/// summed (twelfths), which break ties in wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Tally {
+struct Verdict {
     wins: u32,
     margin: i64,
 }
 
-impl Tally {
+impl Verdict {
     fn key(&self) -> (u32, i64) {
         (self.wins, self.margin)
     }
@@ -258,51 +261,51 @@ impl Tally {
 fn judge_all(
     strengths: &[u8; LORDS],
     samples: &[Sample],
-    cands: &[Candidate],
-    budget: Budget,
+    cands: &[Commitment],
+    left: PicksLeft,
     obj: &Objective,
-) -> Vec<Tally> {
-    let mut tallies = vec![Tally::default(); cands.len()];
+) -> Vec<Verdict> {
+    let mut verdicts = vec![Verdict::default(); cands.len()];
     let max_add = cands.iter().flat_map(|c| c.add).max().unwrap_or(0).min(MAX_ADD as u8) as usize;
     let planned: Vec<[u8; LORDS]> = cands.iter().map(|c| c.slots(false)).collect();
     let alone: Vec<[u8; LORDS]> = cands.iter().map(|c| c.slots(true)).collect();
-    let sum = |t: &Table, slots: &[u8; LORDS]| {
+    let sum = |t: &LordTable, slots: &[u8; LORDS]| {
         slots.iter().fold((0u64, 0u32), |(s, n), &i| {
             let e = &t[i as usize];
             (s + e.score, n + e.need)
         })
     };
-    let mut t: Table = [Entry::default(); LORDS * PER_LORD];
+    let mut t: LordTable = [Entry::default(); LORDS * PER_LORD];
     for s in samples {
         fill(&mut t, strengths, s, max_add);
-        for (i, tally) in tallies.iter_mut().enumerate() {
+        for (i, verdict) in verdicts.iter_mut().enumerate() {
             let (score, need) = sum(&t, &planned[i]);
-            let (win, margin) = if budget.fits(need & 0xffff, need >> 16) {
+            let (win, margin) = if left.fits(need & 0xffff, need >> 16) {
                 obj.judge(&unpack(score))
             } else {
                 (false, obj.judge(&unpack(sum(&t, &alone[i]).0)).1)
             };
-            tally.wins += win as u32;
-            tally.margin += margin as i64;
+            verdict.wins += win as u32;
+            verdict.margin += margin as i64;
         }
     }
-    tallies
+    verdicts
 }
 
-/// The index of the best tally, ties to the earliest.
-fn best(tallies: &[Tally]) -> Option<usize> {
-    (0..tallies.len()).rev().max_by_key(|&i| tallies[i].key())
+/// The index of the best verdict, ties to the earliest.
+fn best(verdicts: &[Verdict]) -> Option<usize> {
+    (0..verdicts.len()).rev().max_by_key(|&i| verdicts[i].key())
 }
 
 /// How the others pick, from what they have shown: per rival, cumulative weights out of 2^32.
 #[derive(Clone, Copy, Debug)]
-struct Rivals {
+struct RivalDraws {
     weight: [[f64; LORDS]; 3],
     cumulative: [[u64; LORDS]; 3],
 }
 
-impl Rivals {
-    fn new(pos: &Position) -> Rivals {
+impl RivalDraws {
+    fn new(pos: &Position) -> RivalDraws {
         let mut nights = [0f64; LORDS];
         for h in pos.hidden.iter().flatten() {
             if let Some(o) = h.others {
@@ -332,7 +335,7 @@ impl Rivals {
                 if l + 1 == LORDS { 1 << 32 } else { (acc / total * (1u64 << 32) as f64) as u64 }
             })
         });
-        Rivals { weight, cumulative }
+        RivalDraws { weight, cumulative }
     }
 
     /// Rival `c`'s next `picks` picks, as counts.
@@ -397,13 +400,13 @@ fn increment(counts: Row, phase: Phase) -> Row {
 }
 
 /// The scoring turn that ends the current half.
-fn horizon(turn: u8) -> u8 {
+fn scoring_turn(turn: u8) -> u8 {
     if turn <= 5 { 5 } else { TURNS }
 }
 
 /// The phase of every turn from `turn` to the scoring turn; the current one as the view says.
 fn phases(pos: &Position) -> impl Iterator<Item = Phase> + '_ {
-    (pos.turn..=horizon(pos.turn))
+    (pos.turn..=scoring_turn(pos.turn))
         .map(|t| if t == pos.turn { pos.phase } else { Phase::of_turn(t) })
 }
 
@@ -439,7 +442,7 @@ const PLANS: usize = 729;
 /// What the last answer was based on, for `--verbose`: the samples its move was judged on and
 /// how many of them it won.
 #[derive(Clone, Copy, Debug)]
-pub struct Decision {
+pub struct Basis {
     pub wins: u32,
     pub samples: usize,
 }
@@ -448,7 +451,7 @@ pub struct Planner {
     samples_main: usize,
     samples_other: usize,
     rng: Xoshiro256PlusPlus,
-    last: Option<(Move, Decision)>,
+    last: Option<(Move, Basis)>,
 }
 
 impl Default for Planner {
@@ -483,9 +486,9 @@ impl Planner {
     }
 
     /// Turns 1-4 and 6-8: the best plans, then the best move serving one of them.
-    fn plan(&self, pos: &Position, rng: &mut Xoshiro256PlusPlus) -> (Row, Decision) {
+    fn plan(&self, pos: &Position, rng: &mut Xoshiro256PlusPlus) -> (Row, Basis) {
         let n = if matches!(pos.turn, 1 | 3 | 7) { self.samples_main } else { self.samples_other };
-        let rivals = Rivals::new(pos);
+        let rivals = RivalDraws::new(pos);
         let samples: Vec<Sample> = (0..n)
             .map(|_| {
                 let mut others = rivals.world(pos, rng);
@@ -504,8 +507,8 @@ impl Planner {
         if pos.phase == Phase::Night {
             committed.extend(phases(pos).nth(1));
         }
-        let mut full = Budget::default();
-        let mut after = Budget::default();
+        let mut full = PicksLeft::default();
+        let mut after = PicksLeft::default();
         for (i, ph) in phases(pos).enumerate() {
             full.add(ph);
             if i >= committed.len() {
@@ -513,8 +516,8 @@ impl Planner {
             }
         }
 
-        let plans: Vec<Candidate> =
-            (0..PLANS - 1).map(|p| Candidate::new(Row::ZERO, roles(p), Row::ZERO)).collect();
+        let plans: Vec<Commitment> =
+            (0..PLANS - 1).map(|p| Commitment::new(Row::ZERO, roles(p), Row::ZERO)).collect();
         let ranked = judge_all(&pos.strengths, &samples[..n.min(PLAN_SAMPLES)], &plans, full, &obj);
         let mut order: Vec<usize> = (0..plans.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(ranked[i].key()));
@@ -536,30 +539,30 @@ impl Planner {
             commitments(&committed, pos.turn, capped, [TOP as u8; LORDS], &mut cands);
         }
         let m = (CANDIDATE_WORK / cands.len().max(1)).max(MIN_SAMPLES).min(n);
-        let tallies = judge_all(&pos.strengths, &samples[..m], &cands, after, &obj);
-        let i = best(&tallies).unwrap_or(0);
-        let c = cands.get(i).copied().unwrap_or(Candidate::new(
+        let verdicts = judge_all(&pos.strengths, &samples[..m], &cands, after, &obj);
+        let i = best(&verdicts).unwrap_or(0);
+        let c = cands.get(i).copied().unwrap_or(Commitment::new(
             Row::ZERO,
             [ABANDONED as u8; LORDS],
             legal(pos.phase)[0],
         ));
-        let d = Decision { wins: tallies.get(i).map_or(0, |t| t.wins), samples: m };
+        let d = Basis { wins: verdicts.get(i).map_or(0, |t| t.wins), samples: m };
         (c.play, d)
     }
 
     /// Turns 5 and 9: each rival's best moves against random play, then the best answer to them.
-    fn best_response(&self, pos: &Position, rng: &mut Xoshiro256PlusPlus) -> (Row, Decision) {
+    fn best_response(&self, pos: &Position, rng: &mut Xoshiro256PlusPlus) -> (Row, Basis) {
         let n = self.samples_other;
-        let rivals = Rivals::new(pos);
+        let rivals = RivalDraws::new(pos);
         let worlds: Vec<[Row; 3]> = (0..n).map(|_| rivals.world(pos, rng)).collect();
-        let (counts, tally) = respond(pos, &worlds, rng);
-        let d = Decision { wins: tally.wins, samples: n };
+        let (counts, verdict) = respond(pos, &worlds, rng);
+        let d = Basis { wins: verdict.wins, samples: n };
         (counts, d)
     }
 }
 
 /// The best own move against the rivals fixed to their best moves, on the sampled `worlds`.
-fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Tally) {
+fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Verdict) {
     let fixed = rival_moves(pos, worlds, rng);
     let samples: Vec<Sample> = worlds
         .iter()
@@ -571,18 +574,18 @@ fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Tal
             }),
         })
         .collect();
-    let (counts, tally) = ranked(pos, &samples, &objective(pos, 0, margin(pos)))[0];
-    (counts, tally)
+    let (counts, verdict) = ranked(pos, &samples, &objective(pos, 0, margin(pos)))[0];
+    (counts, verdict)
 }
 
 /// Every move of the position's phase judged on `samples`, best first (ties in table order).
-fn ranked(pos: &Position, samples: &[Sample], obj: &Objective) -> Vec<(Row, Tally)> {
-    let cands: Vec<Candidate> = legal(pos.phase)
+fn ranked(pos: &Position, samples: &[Sample], obj: &Objective) -> Vec<(Row, Verdict)> {
+    let cands: Vec<Commitment> = legal(pos.phase)
         .iter()
-        .map(|&m| Candidate::new(increment(m, pos.phase), [ABANDONED as u8; LORDS], m))
+        .map(|&m| Commitment::new(increment(m, pos.phase), [ABANDONED as u8; LORDS], m))
         .collect();
-    let tallies = judge_all(&pos.strengths, samples, &cands, Budget::default(), obj);
-    let mut out: Vec<(Row, Tally)> = cands.iter().map(|c| c.play).zip(tallies).collect();
+    let verdicts = judge_all(&pos.strengths, samples, &cands, PicksLeft::default(), obj);
+    let mut out: Vec<(Row, Verdict)> = cands.iter().map(|c| c.play).zip(verdicts).collect();
     out.sort_by_key(|(_, t)| std::cmp::Reverse(t.key()));
     out
 }
@@ -618,7 +621,7 @@ fn commitments(
     turn: u8,
     capped: bool,
     roles: [u8; LORDS],
-    out: &mut Vec<Candidate>,
+    out: &mut Vec<Commitment>,
 ) {
     let inside = |m: &Row| (0..LORDS).all(|l| m.get(l) == 0 || roles[l] != ABANDONED as u8);
     let fits = |m: &Row, t: u8| !(capped && t <= EARLY_TURNS) || m.max_lane() <= EARLY_CAP;
@@ -627,12 +630,12 @@ fn commitments(
     for &m in legal(first).iter().filter(|m| inside(m) && fits(m, turn)) {
         let inc = increment(m, first);
         match committed.get(1) {
-            None => out.push(Candidate::new(inc, roles, m)),
+            None => out.push(Commitment::new(inc, roles, m)),
             Some(&next) => {
                 for &n in legal(next).iter().filter(|n| inside(n) && fits(n, turn + 1)) {
                     let add = inc.add(increment(n, next));
                     if seen.insert(add) {
-                        out.push(Candidate::new(add, roles, m));
+                        out.push(Commitment::new(add, roles, m));
                     }
                 }
             }
@@ -657,7 +660,7 @@ impl Agent for Planner {
         let win = d.wins as f64 / d.samples.max(1) as f64;
         Some(Report {
             rollouts: samples,
-            candidates: vec![Answer { mv, win, margin: 0.0, rollouts: samples }],
+            candidates: vec![Candidate { mv, win, margin: 0.0, rollouts: samples }],
             ..Report::default()
         })
     }
@@ -728,9 +731,9 @@ mod tests {
         assert_eq!(fixed[0][0].to_array(), [0, 0, 0, 0, 0, 5]);
         assert_eq!(fixed[0].len(), RIVAL_MOVES);
 
-        let (counts, tally) = respond(&pos, &worlds, &mut rng);
+        let (counts, verdict) = respond(&pos, &worlds, &mut rng);
         assert!(counts.get(5) >= 2, "{counts:?}");
-        assert_eq!(tally.wins, 400);
+        assert_eq!(verdict.wins, 400);
         // Nothing on lord 5 wins only where column 1 drew one of its moves with three there.
         let samples: Vec<Sample> = (0..400)
             .map(|i| Sample {
@@ -738,9 +741,9 @@ mod tests {
                 others: std::array::from_fn(|c| worlds[i][c].add(fixed[c][i % RIVAL_MOVES])),
             })
             .collect();
-        let elsewhere = Candidate::new(Row::from_array([5, 0, 0, 0, 0, 0]), [2; LORDS], Row::ZERO);
+        let elsewhere = Commitment::new(Row::from_array([5, 0, 0, 0, 0, 0]), [2; LORDS], Row::ZERO);
         let obj = objective(&pos, 0, margin(&pos));
-        let t = judge_all(&pos.strengths, &samples, &[elsewhere], Budget::default(), &obj);
+        let t = judge_all(&pos.strengths, &samples, &[elsewhere], PicksLeft::default(), &obj);
         assert!(t[0].wins < 300, "{t:?}");
 
         let mut p = Planner::new(400, 400);
@@ -763,7 +766,7 @@ mod tests {
             [0, 0, 0, 0],
         ]);
         let total = Row::from_array([2, 0, 0, 4, 0, 0]);
-        let rivals = Rivals::new(&pos);
+        let rivals = RivalDraws::new(&pos);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
         let mut on_lord0 = [0u32; 3];
         for _ in 0..1000 {
