@@ -7,7 +7,7 @@ use daimyo::engine::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, win
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::arena::process::Program;
 use daimyo::workshop::arena::referee::{
-    self, Builtin, GameRecord, Limits, Reply, Seat, SeatRecord,
+    self, Builtin, Clocks, GameRecord, Reply, Seat, SeatRecord,
 };
 use daimyo::workshop::arena::stats::{Stats, effective_games, wilson};
 use daimyo::workshop::arena::{Entrant, json_line};
@@ -70,7 +70,7 @@ fn referee_reproduces_the_official_games() {
                     received: r,
                 }) as Box<dyn Seat>
             });
-            referee::play(&mut seats, strengths(&g), [0; DAIMYO], Limits::MANAGER)
+            referee::play(&mut seats, strengths(&g), [0; DAIMYO], Clocks::MANAGER)
         };
         for turn in 0..9 {
             for seat in 0..DAIMYO {
@@ -112,7 +112,7 @@ fn program(name: &str) -> Box<dyn Seat> {
 }
 
 /// One game with a test program in seat 0 and built-in random players elsewhere.
-fn game_with(name: &str, limits: Limits) -> GameRecord {
+fn game_with(name: &str, clocks: Clocks) -> GameRecord {
     let mut seats: [Box<dyn Seat>; DAIMYO] = std::array::from_fn(|s| {
         if s == 0 {
             program(name)
@@ -122,7 +122,7 @@ fn game_with(name: &str, limits: Limits) -> GameRecord {
             )) as Box<dyn Seat>
         }
     });
-    referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], limits)
+    referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], clocks)
 }
 
 fn seat0(rec: &GameRecord) -> Vec<String> {
@@ -135,7 +135,7 @@ fn zeros(from_turn: usize) -> Vec<String> {
 
 #[test]
 fn a_late_answer_is_a_time_out_for_the_rest_of_the_game() {
-    let rec = game_with("slow.sh", Limits::MANAGER);
+    let rec = game_with("slow.sh", Clocks::MANAGER);
     let s = &rec.seats[0];
     assert!(s.ready);
     assert_eq!((s.timeouts, s.malformed, s.gone_at), (1, 0, None));
@@ -146,7 +146,7 @@ fn a_late_answer_is_a_time_out_for_the_rest_of_the_game() {
 
 #[test]
 fn a_split_answer_spills_into_the_next_turn() {
-    let rec = game_with("split.sh", Limits::MANAGER);
+    let rec = game_with("split.sh", Clocks::MANAGER);
     let s = &rec.seats[0];
     assert_eq!((s.timeouts, s.malformed, s.times_ms.len()), (0, 7, 9), "{s:?} {:?}", seat0(&rec));
     // Pieces in order: "0 1 2", " 3 4" (day answer), "5", " 5" (night answer), ...
@@ -166,7 +166,7 @@ fn a_split_answer_spills_into_the_next_turn() {
 
 #[test]
 fn a_program_that_exits_plays_lord_zero() {
-    let rec = game_with("exits.sh", Limits::MANAGER);
+    let rec = game_with("exits.sh", Clocks::MANAGER);
     let s = &rec.seats[0];
     assert_eq!((s.timeouts, s.malformed, s.gone_at, s.times_ms.len()), (0, 0, Some(3), 2));
     assert_eq!(seat0(&rec)[..2], ["1 2 3 4 5", "3 3"]);
@@ -178,15 +178,15 @@ fn a_program_that_exits_plays_lord_zero() {
 #[test]
 fn a_program_that_never_says_ready_plays_lord_zero_all_game() {
     let begun = Instant::now();
-    let limits = Limits { ready: Duration::from_millis(300), ..Limits::MANAGER };
-    let rec = game_with("silent.sh", limits);
+    let clocks = Clocks { ready: Duration::from_millis(300), ..Clocks::MANAGER };
+    let rec = game_with("silent.sh", clocks);
     assert!(begun.elapsed() >= Duration::from_millis(300));
     assert_eq!(rec.seats[0], SeatRecord { ready: false, ..SeatRecord::default() });
     assert_eq!(seat0(&rec), zeros(1));
     // A program that cannot even be started is treated the same way.
     let mut seats: [Box<dyn Seat>; DAIMYO] =
         std::array::from_fn(|_| Box::new(Program::new(vec!["/nonexistent".into()], false)) as _);
-    let rec = referee::play(&mut seats, strengths_from_seed(1), [0; DAIMYO], Limits::MANAGER);
+    let rec = referee::play(&mut seats, strengths_from_seed(1), [0; DAIMYO], Clocks::MANAGER);
     assert!(rec.seats.iter().all(|s| !s.ready && s.times_ms.is_empty()));
     assert_eq!(rec.winner, None);
 }

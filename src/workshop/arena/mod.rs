@@ -24,7 +24,7 @@ use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::engine::timeman::Budget;
 use crate::player::args::{self, say};
 use crate::workshop::builtins;
-use referee::{Builtin, GameRecord, Limits, Seat};
+use referee::{Builtin, Clocks, GameRecord, Seat};
 use std::time::Duration;
 
 /// Seeds of a run without `--sprt`.
@@ -156,7 +156,7 @@ pub fn play_game(
 ) -> GameRecord {
     let mut seats = seated.map(|e| e.seat(show_stderr));
     let seeds = std::array::from_fn(|s| agent_seed(seed, rotation, s));
-    referee::play(&mut seats, strengths_from_seed(seed), seeds, Limits::MANAGER)
+    referee::play(&mut seats, strengths_from_seed(seed), seeds, Clocks::MANAGER)
 }
 
 pub fn main(args: &[String]) -> i32 {

@@ -12,18 +12,20 @@ use crate::engine::rules::{DAIMYO, LORDS, Move, State, TURNS, winner};
 use crate::player::protocol::{answer_line, is_well_formed, read_answer, says_ready};
 use std::time::{Duration, Instant};
 
-/// The manager's clocks.
+/// The manager's clocks, which a seat must beat (a search's own bounds, inside them, are
+/// `engine::timeman::Limits`).
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct Clocks {
     /// From the start of the game to READY.
     pub ready: Duration,
     /// From just before a turn's text is written to the arrival of the answer.
     pub answer: Duration,
 }
 
-impl Limits {
-    pub const MANAGER: Limits =
-        Limits { ready: Duration::from_secs(5), answer: Duration::from_millis(1000) };
+impl Clocks {
+    /// READY within 5 s, each answer within 1000 ms, as the official manager has them.
+    pub const MANAGER: Clocks =
+        Clocks { ready: Duration::from_secs(5), answer: Duration::from_millis(1000) };
 }
 
 /// What came back from a seat.
@@ -115,7 +117,7 @@ pub fn play(
     seats: &mut [Box<dyn Seat + '_>; DAIMYO],
     strengths: [u8; LORDS],
     seeds: [u64; DAIMYO],
-    limits: Limits,
+    clocks: Clocks,
 ) -> GameRecord {
     let mut recs: [SeatRecord; DAIMYO] = Default::default();
     let begun = Instant::now();
@@ -126,7 +128,7 @@ pub fn play(
     // against one deadline, as the manager's do.
     let mut live = [false; DAIMYO];
     for s in 0..DAIMYO {
-        let reply = seats[s].ready(begun + limits.ready);
+        let reply = seats[s].ready(begun + clocks.ready);
         live[s] = matches!(reply, Reply::Chunk(c, _) if says_ready(&c));
         recs[s].ready = live[s];
         if !live[s] {
@@ -149,11 +151,11 @@ pub fn play(
             text.clear();
             crate::player::protocol::render(&view, &strengths, &mut text);
             let started = Instant::now();
-            let reply = seats[s].ask(&view, &text, started, started + limits.answer);
+            let reply = seats[s].ask(&view, &text, started, started + clocks.answer);
             let rec = &mut recs[s];
             match reply {
                 Reply::Chunk(chunk, at)
-                    if at.saturating_duration_since(started) <= limits.answer =>
+                    if at.saturating_duration_since(started) <= clocks.answer =>
                 {
                     moves[s] = read_answer(&chunk, phase);
                     rec.malformed += !is_well_formed(&chunk, phase) as u32;

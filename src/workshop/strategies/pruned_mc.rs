@@ -12,9 +12,9 @@
 //! - **Rivals who answer at the scoring turns.** On turns 5 and 9 a uniformly random rival would
 //!   make a thin lead look safe. Each rival is first searched from its own seat (its moves
 //!   against random play by the rest), and in the own search it plays one of its
-//!   `RIVAL_MOVES` best moves, uniformly. The rival's search runs on the same sampled boards as
+//!   `RIVAL_MOVES` best moves, uniformly. The rival's search plays out from the same `Start` as
 //!   the own one (own true intimacy, the others' nights drawn): the rival does not know the own
-//!   hidden nights, but it knows its own, which no one here can, and one board keeps it simple.
+//!   hidden nights, but it knows its own, which no one here can, and one start keeps it simple.
 //!
 //! Every playout draws the others' hidden nights by shuffling the known per-lord totals of each
 //! night (`Position::hidden`, own picks already removed) and dealing two picks to each; a night
@@ -59,10 +59,10 @@ enum Night {
     Unknown,
 }
 
-/// The board a search starts from: own true intimacy in row 0, the others' public ones, and
-/// the nights they hide.
+/// What every playout of a search starts from: own true intimacy in row 0, the others' public
+/// ones, and the nights they hide, drawn afresh by `sample`.
 #[derive(Clone, Copy, Debug)]
-struct Board {
+struct Start {
     state: State,
     /// The phase of the move asked for.
     phase: Phase,
@@ -71,8 +71,8 @@ struct Board {
     last: u8,
 }
 
-impl Board {
-    fn of_position(pos: &Position) -> Board {
+impl Start {
+    fn of_position(pos: &Position) -> Start {
         let nights = pos.hidden.map(|h| {
             h.map(|h| match h.others.filter(|r| r.sum() as usize == 3 * NIGHT_PICKS) {
                 Some(r) => {
@@ -90,7 +90,7 @@ impl Board {
             })
         });
         let last = if pos.turn <= 5 { 5 } else { 9 };
-        Board { state: Root::of_position(pos).state, phase: pos.phase, nights, last }
+        Start { state: Root::of_position(pos).state, phase: pos.phase, nights, last }
     }
 
     /// The state with the others' hidden nights drawn.
@@ -133,17 +133,17 @@ struct Replies {
 
 /// One sample: hidden nights drawn, `mine` played by column `me` while the others play from
 /// `replies` (columns 1..3, when given) or uniformly, then uniformly random play up to the
-/// board's scoring turn. Whether `me` ends on top (ties included) and its total.
+/// start's scoring turn. Whether `me` ends on top (ties included) and its total.
 #[inline]
 fn playout(
-    board: &Board,
+    start: &Start,
     me: usize,
     mine: Row,
     replies: Option<&[Replies; DAIMYO - 1]>,
     rng: &mut impl Rng,
 ) -> (bool, i32) {
-    let mut s = board.sample(rng);
-    let n = board.phase.picks();
+    let mut s = start.sample(rng);
+    let n = start.phase.picks();
     let counts: [Row; DAIMYO] = std::array::from_fn(|c| match replies {
         _ if c == me => mine,
         Some(r) if c > 0 && r[c - 1].len > 0 => {
@@ -153,7 +153,7 @@ fn playout(
         _ => random_counts(rng, n),
     });
     s.apply_counts(&counts);
-    while s.turn <= board.last {
+    while s.turn <= start.last {
         let n = s.phase().picks();
         let counts: [Row; DAIMYO] = std::array::from_fn(|_| random_counts(rng, n));
         s.apply_counts(&counts);
@@ -163,34 +163,34 @@ fn playout(
     (totals[me] == best, totals[me])
 }
 
-/// A candidate move and what its playouts gave.
+/// A move on trial and what its playouts gave.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Tally {
+struct Trial {
     counts: Row,
     wins: u32,
     /// Sum of the mover's totals, in twelfths.
     total: i64,
 }
 
-impl Tally {
+impl Trial {
     fn key(&self) -> (u32, i64) {
         (self.wins, self.total)
     }
 }
 
-/// Adds `playouts` playouts to every tally, every candidate on the same random numbers.
+/// Adds `playouts` playouts to every trial, every candidate on the same random numbers.
 fn run(
-    board: &Board,
+    start: &Start,
     me: usize,
-    tallies: &mut [Tally],
+    trials: &mut [Trial],
     replies: Option<&[Replies; DAIMYO - 1]>,
     playouts: u32,
     seed: u64,
 ) {
-    for t in tallies {
+    for t in trials {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         for _ in 0..playouts {
-            let (won, total) = playout(board, me, t.counts, replies, &mut rng);
+            let (won, total) = playout(start, me, t.counts, replies, &mut rng);
             t.wins += won as u32;
             t.total += total as i64;
         }
@@ -198,8 +198,8 @@ fn run(
 }
 
 /// Best first; the stable sort keeps table order among exact ties.
-fn rank(tallies: &mut [Tally]) {
-    tallies.sort_by_key(|t| std::cmp::Reverse(t.key()));
+fn rank(trials: &mut [Trial]) {
+    trials.sort_by_key(|t| std::cmp::Reverse(t.key()));
 }
 
 /// The lords ranked hottest first: highest public intimacy of any column, then the others'
@@ -216,14 +216,14 @@ fn hottest(pos: &Position) -> [usize; LORDS] {
 }
 
 /// The candidate moves of the turn: every legal move that leaves the banned lords alone.
-fn candidates(pos: &Position) -> ([Tally; MAX_MOVES], usize) {
+fn candidates(pos: &Position) -> ([Trial; MAX_MOVES], usize) {
     let banned = BANNED.get(pos.turn as usize).copied().unwrap_or(0);
     let hot = hottest(pos);
-    let mut out = [Tally::default(); MAX_MOVES];
+    let mut out = [Trial::default(); MAX_MOVES];
     let mut n = 0;
     for &counts in legal(pos.phase) {
         if hot[..banned].iter().all(|&l| counts.get(l) == 0) {
-            out[n] = Tally { counts, ..Tally::default() };
+            out[n] = Trial { counts, ..Trial::default() };
             n += 1;
         }
     }
@@ -231,17 +231,17 @@ fn candidates(pos: &Position) -> ([Tally; MAX_MOVES], usize) {
 }
 
 /// Rival `c`'s best moves, searched from its seat against uniformly random play by the rest.
-fn replies_of(board: &Board, c: usize, seed: u64) -> Replies {
-    let moves = legal(board.phase);
-    let mut tallies = [Tally::default(); MAX_MOVES];
-    for (t, &counts) in tallies.iter_mut().zip(moves) {
+fn replies_of(start: &Start, c: usize, seed: u64) -> Replies {
+    let moves = legal(start.phase);
+    let mut trials = [Trial::default(); MAX_MOVES];
+    for (t, &counts) in trials.iter_mut().zip(moves) {
         t.counts = counts;
     }
-    let tallies = &mut tallies[..moves.len()];
-    run(board, c, tallies, None, RIVAL_PLAYOUTS, seed);
-    rank(tallies);
+    let trials = &mut trials[..moves.len()];
+    run(start, c, trials, None, RIVAL_PLAYOUTS, seed);
+    rank(trials);
     let mut r = Replies { moves: [Row::ZERO; RIVAL_MOVES], len: 0 };
-    for (slot, t) in r.moves.iter_mut().zip(tallies.iter()) {
+    for (slot, t) in r.moves.iter_mut().zip(trials.iter()) {
         *slot = t.counts;
         r.len += 1;
     }
@@ -261,18 +261,18 @@ impl Default for PrunedMc {
 impl PrunedMc {
     /// The move for the position.
     fn choose(&mut self, pos: &Position) -> Move {
-        let board = Board::of_position(pos);
-        let (mut tallies, n) = candidates(pos);
-        let tallies = &mut tallies[..n];
+        let start = Start::of_position(pos);
+        let (mut trials, n) = candidates(pos);
+        let trials = &mut trials[..n];
         let seed = self.rng.next_u64();
-        if pos.turn == board.last {
+        if pos.turn == start.last {
             let replies: [Replies; DAIMYO - 1] =
-                std::array::from_fn(|i| replies_of(&board, i + 1, seed.wrapping_add(i as u64 + 1)));
-            run(&board, 0, tallies, Some(&replies), SCREEN_PLAYOUTS, seed);
-            rank(tallies);
-            let finalists = &mut tallies[..n.min(FINALISTS)];
+                std::array::from_fn(|i| replies_of(&start, i + 1, seed.wrapping_add(i as u64 + 1)));
+            run(&start, 0, trials, Some(&replies), SCREEN_PLAYOUTS, seed);
+            rank(trials);
+            let finalists = &mut trials[..n.min(FINALISTS)];
             run(
-                &board,
+                &start,
                 0,
                 finalists,
                 Some(&replies),
@@ -285,10 +285,10 @@ impl PrunedMc {
                 Phase::Day => DAY_PLAYOUTS,
                 Phase::Night => NIGHT_PLAYOUTS,
             };
-            run(&board, 0, tallies, None, playouts, seed);
-            rank(tallies);
+            run(&start, 0, trials, None, playouts, seed);
+            rank(trials);
         }
-        Move::from_counts(tallies[0].counts).expect("a table move")
+        Move::from_counts(trials[0].counts).expect("a table move")
     }
 }
 
@@ -339,8 +339,8 @@ mod tests {
         // Rival 1 gains 12 on lords 1..4: the top of lord 5 decides between the two.
         pos.score5 = Some([100, -44, -28, -28]);
 
-        let board = Board::of_position(&pos);
-        let r1 = replies_of(&board, 1, 7);
+        let start = Start::of_position(&pos);
+        let r1 = replies_of(&start, 1, 7);
         let listed = &r1.moves[..r1.len];
         for &m in legal(Phase::Day) {
             if m.get(5) >= 2 {
