@@ -335,7 +335,7 @@ pub fn read(text: &str) -> Result<Vec<Game>, String> {
 }
 
 /// The JSON parser's message without the position it appends, for a reader that names the
-/// place in its own terms (a line of a file of lines).
+/// place in its own terms (a line of a file of lines); the workshop's records use it too.
 pub fn json_message(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let at = format!(" at line {} column {}", e.line(), e.column());
