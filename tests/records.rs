@@ -6,7 +6,7 @@ mod common;
 
 use common::{applied, daimyo as run, text};
 use daimyo::engine::rules::{DAIMYO, Move, strengths_from_seed};
-use daimyo::workshop::arena::files::{json_line, out_line, replay_file};
+use daimyo::workshop::arena::files::{out_line, replay_file};
 use daimyo::workshop::arena::referee::GameRecord;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records::{
@@ -36,7 +36,7 @@ fn out_file() -> (String, Vec<Game>, Vec<Played>) {
     let (mut file, mut want, mut records) = (String::new(), Vec::new(), Vec::new());
     for rotation in 0..DAIMYO {
         let (labels, g) = played(3, rotation);
-        file += &format!("{}\n", json_line(3, rotation, Some("B"), &labels, &g));
+        file += &format!("{}\n", out_line(3, rotation, Some("B"), &labels, &g).line());
         want.push(Game {
             seed: 3,
             origin: Origin::Arena { rotation, side: Some("B".into()) },
@@ -72,7 +72,7 @@ fn an_out_line_and_a_managers_result_read_back_as_the_game_played() {
     }
     // Without a side, none is written and none is read.
     let (labels, g) = played(3, 0);
-    let line = json_line(3, 0, None, &labels, &g);
+    let line = out_line(3, 0, None, &labels, &g).line();
     assert!(!line.contains("\"side\""), "{line}");
     let game = games(&line).unwrap().get(1).unwrap();
     assert_eq!(game.origin, Origin::Arena { rotation: 0, side: None });
@@ -121,7 +121,7 @@ fn a_draw_is_written_as_the_manager_writes_it() {
     let (labels, mut g) = played(3, 0);
     g.winner = None;
     assert!(replay_file(3, &g).starts_with(r#"{"winner":"","replay":{"seed":3,"commands":[[["#));
-    let line = json_line(3, 0, None, &labels, &g);
+    let line = out_line(3, 0, None, &labels, &g).line();
     assert!(line.contains(r#","winner":"","#), "{line}");
     assert_eq!(serde_json::from_str::<OutLine>(&line).unwrap().winner, Winner(None));
     g.winner = Some(2);

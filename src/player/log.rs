@@ -9,9 +9,10 @@
 //! opened after `READY`, written after each answer has left, and its first error is reported
 //! on stderr once, after which it is dropped.
 //!
-//! Each kind of line is a typed struct that serde's derive writes and reads back, the engine's
-//! report mirrored in the log's own types (the engine knows no text): moves are kept as the
-//! answer's text, so the raw file reads as the game did. A line's keys tell its kind.
+//! Each kind of line is a typed struct that serde's derive writes and reads back; the engine's
+//! report, whose types know no serde nor text, goes through serde's remote derive. Moves are
+//! kept as the answer's text, so the raw file reads as the game did. A line's keys tell its
+//! kind.
 
 use crate::engine::agent::{Candidate, NightGuess, Report, StyleWeights};
 use crate::engine::rules::{DAIMYO, Move, Row};
@@ -169,86 +170,74 @@ pub fn error_line(message: &str, sent: &str) -> ErrorLine {
     ErrorLine { error: message.into(), sent: sent.into() }
 }
 
-/// The search's report as the log keeps it: moves as the answer's text.
+/// The search's report as the log keeps it. The engine's types know no serde: each is
+/// wrapped here and (de)serialised by serde's remote derive, which the compiler checks against
+/// the engine's fields; moves are kept as the answer's text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReportLine {
     pub rollouts: u64,
     pub candidates: Vec<CandidateLine>,
-    pub reveal: Option<[f64; 2]>,
+    pub reveal: Option<(f64, f64)>,
     pub styles: Vec<StyleLine>,
     pub nights: Vec<NightLine>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CandidateLine {
+pub struct CandidateLine(#[serde(with = "CandidateDef")] pub Candidate);
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StyleLine(#[serde(with = "StyleDef")] pub StyleWeights);
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NightLine(#[serde(with = "NightDef")] pub NightGuess);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Candidate")]
+struct CandidateDef {
     #[serde(rename = "move", serialize_with = "move_text", deserialize_with = "move_of_text")]
-    pub mv: Move,
-    pub win: f64,
-    pub margin: f64,
-    pub rollouts: u64,
+    mv: Move,
+    win: f64,
+    margin: f64,
+    rollouts: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StyleLine {
-    pub label: String,
-    pub weights: [f64; DAIMYO - 1],
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "StyleWeights")]
+struct StyleDef {
+    label: String,
+    weights: [f64; DAIMYO - 1],
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct NightLine {
-    pub turn: u8,
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "NightGuess")]
+struct NightDef {
+    turn: u8,
     /// Columns 1..3's picks, each as a move's text.
     #[serde(serialize_with = "split_text", deserialize_with = "split_of_text")]
-    pub split: [Row; DAIMYO - 1],
-    pub probability: f64,
+    split: [Row; DAIMYO - 1],
+    probability: f64,
 }
 
 impl From<&Report> for ReportLine {
     fn from(r: &Report) -> ReportLine {
-        let candidates = r.candidates.iter().map(|c| CandidateLine {
-            mv: c.mv,
-            win: c.win,
-            margin: c.margin,
-            rollouts: c.rollouts,
-        });
-        let styles =
-            r.styles.iter().map(|s| StyleLine { label: s.label.clone(), weights: s.weights });
-        let nights = r.nights.iter().map(|n| NightLine {
-            turn: n.turn,
-            split: n.split,
-            probability: n.probability,
-        });
         ReportLine {
             rollouts: r.rollouts,
-            candidates: candidates.collect(),
-            reveal: r.reveal.map(|(m, u)| [m, u]),
-            styles: styles.collect(),
-            nights: nights.collect(),
+            candidates: r.candidates.iter().map(|&c| CandidateLine(c)).collect(),
+            reveal: r.reveal,
+            styles: r.styles.iter().map(|s| StyleLine(s.clone())).collect(),
+            nights: r.nights.iter().map(|&n| NightLine(n)).collect(),
         }
     }
 }
 
 impl From<ReportLine> for Report {
     fn from(r: ReportLine) -> Report {
-        let candidates = r.candidates.into_iter().map(|c| Candidate {
-            mv: c.mv,
-            win: c.win,
-            margin: c.margin,
-            rollouts: c.rollouts,
-        });
-        let styles =
-            r.styles.into_iter().map(|s| StyleWeights { label: s.label, weights: s.weights });
-        let nights = r.nights.into_iter().map(|n| NightGuess {
-            turn: n.turn,
-            split: n.split,
-            probability: n.probability,
-        });
         Report {
             rollouts: r.rollouts,
-            candidates: candidates.collect(),
-            reveal: r.reveal.map(|[m, u]| (m, u)),
-            styles: styles.collect(),
-            nights: nights.collect(),
+            candidates: r.candidates.into_iter().map(|c| c.0).collect(),
+            reveal: r.reveal,
+            styles: r.styles.into_iter().map(|s| s.0).collect(),
+            nights: r.nights.into_iter().map(|n| n.0).collect(),
         }
     }
 }

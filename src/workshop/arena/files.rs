@@ -38,17 +38,6 @@ pub fn out_line(
     }
 }
 
-/// The `--out` line of one game, without its newline.
-pub fn json_line(
-    seed: u32,
-    rotation: usize,
-    side: Option<&str>,
-    labels: &[&str; DAIMYO],
-    g: &GameRecord,
-) -> String {
-    out_line(seed, rotation, side, labels, g).line()
-}
-
 /// The manager's result file of one game.
 pub fn replay_file(seed: u32, g: &GameRecord) -> String {
     ManagerResult { winner: Winner(g.winner), replay: replay(seed, g) }.text()

@@ -18,7 +18,7 @@ pub mod run;
 pub mod sprt;
 pub mod stats;
 
-pub use files::json_line;
+pub use files::out_line;
 
 use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::engine::timeman::Budget;
