@@ -8,16 +8,22 @@
 //! script plays in one file; `show --game N` picks one. The log must never disturb play: it is
 //! opened after `READY`, written after each answer has left, and its first error is reported
 //! on stderr once, after which it is dropped.
+//!
+//! Each kind of line is a typed struct that serde's derive writes and reads back; the engine's
+//! report, whose types know no serde nor text, goes through serde's remote derive. Moves are
+//! kept as the answer's text, so the raw file reads as the game did. A line's keys tell its
+//! kind.
 
 use crate::engine::agent::{Candidate, NightGuess, Report, StyleWeights};
 use crate::engine::rules::{DAIMYO, Move, Row};
 use crate::engine::timeman::Budget;
 use crate::player::protocol::answer;
-use serde_json::{Value, json};
+use serde::de::{self, Deserializer, IgnoredAny};
+use serde::{Deserialize, Serialize, Serializer};
+use std::collections::BTreeMap;
 use std::io::Write;
 
-/// The header's key, and the format's version.
-const HEADER: &str = "daimyo_log";
+/// The format's version, under the key that marks a header line.
 const VERSION: u64 = 1;
 
 /// A log file being written, opened at the first line.
@@ -33,12 +39,13 @@ impl Log {
     }
 
     /// Appends one line. The first failure is reported on `err` and ends the log.
-    pub fn write(&mut self, line: &Value, err: &mut impl Write) {
+    pub fn write(&mut self, line: &impl Serialize, err: &mut impl Write) {
         if self.path.is_none() {
             return;
         }
         let result = self.open().and_then(|f| {
-            writeln!(f, "{line}")?;
+            serde_json::to_writer(&mut *f, line)?;
+            writeln!(f)?;
             f.flush()
         });
         if let Err(e) = result {
@@ -58,23 +65,45 @@ impl Log {
     }
 }
 
+/// The line that opens a game: who played and under what budget. Logs written before a
+/// setting was logged lack it, and only the player, its seed and `typed` are read back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The format's version; the key marks the line as a header.
+    pub daimyo_log: u64,
+    /// The program's version.
+    #[serde(default)]
+    pub version: String,
+    pub player: String,
+    pub seed: u64,
+    pub time_ms: Option<u64>,
+    pub rollouts: Option<u64>,
+    #[serde(default)]
+    pub no_clock: bool,
+    pub threads: Option<usize>,
+    #[serde(default)]
+    pub typed: bool,
+    #[serde(default)]
+    pub unix_ms: u64,
+}
+
 /// The line that opens a game.
-pub fn header(player: &str, seed: u64, budget: &Budget, typed: bool) -> Value {
+pub fn header(player: &str, seed: u64, budget: &Budget, typed: bool) -> Header {
     let unix_ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64);
-    json!({
-        HEADER: VERSION,
-        "version": env!("CARGO_PKG_VERSION"),
-        "player": player,
-        "seed": seed,
-        "time_ms": budget.time_ms,
-        "rollouts": budget.rollouts,
-        "no_clock": budget.no_clock,
-        "threads": budget.threads(),
-        "typed": typed,
-        "unix_ms": unix_ms,
-    })
+    Header {
+        daimyo_log: VERSION,
+        version: env!("CARGO_PKG_VERSION").into(),
+        player: player.into(),
+        seed,
+        time_ms: budget.time_ms,
+        rollouts: budget.rollouts,
+        no_clock: budget.no_clock,
+        threads: Some(budget.threads()),
+        typed,
+        unix_ms,
+    }
 }
 
 /// One turn as the player lived it.
@@ -90,19 +119,40 @@ pub struct Turn {
 }
 
 /// A turn's line.
-pub fn turn_line(t: &Turn) -> Value {
-    json!({
-        "turn": turn_number(&t.sent),
-        "sent": t.sent,
-        "answer": t.answer,
-        "ms": (t.ms * 1e3).round() / 1e3,
-        "warnings": t.warnings,
-        "report": t.report.as_ref().map(report_json),
-    })
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnLine {
+    /// The turn number, for a reader of the raw file: the text read says it again.
+    #[serde(default)]
+    pub turn: u64,
+    pub sent: String,
+    pub answer: String,
+    /// To the microsecond.
+    pub ms: f64,
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    pub report: Option<ReportLine>,
 }
 
-/// The turn number of a turn's text, for a reader of the raw file: the token before the first
-/// `D` or `N`.
+/// A turn's line.
+pub fn turn_line(t: &Turn) -> TurnLine {
+    TurnLine {
+        turn: turn_number(&t.sent),
+        sent: t.sent.clone(),
+        answer: t.answer.clone(),
+        ms: (t.ms * 1e3).round() / 1e3,
+        warnings: t.warnings.clone(),
+        report: t.report.as_ref().map(ReportLine::from),
+    }
+}
+
+impl From<TurnLine> for Turn {
+    fn from(t: TurnLine) -> Turn {
+        let report = t.report.map(Report::from);
+        Turn { sent: t.sent, answer: t.answer, ms: t.ms, warnings: t.warnings, report }
+    }
+}
+
+/// The turn number of a turn's text: the token before the first `D` or `N`.
 fn turn_number(sent: &str) -> u64 {
     let tokens: Vec<&str> = sent.split_whitespace().collect();
     let at = tokens.iter().position(|t| *t == "D" || *t == "N");
@@ -110,26 +160,116 @@ fn turn_number(sent: &str) -> u64 {
 }
 
 /// The line for malformed input: the message and what was read of the turn.
-pub fn error_line(message: &str, sent: &str) -> Value {
-    json!({ "error": message, "sent": sent })
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ErrorLine {
+    pub error: String,
+    pub sent: String,
 }
 
-fn report_json(r: &Report) -> Value {
-    let split = |s: &[Row; DAIMYO - 1]| -> Vec<String> {
-        s.iter().map(|r| Move::from_counts(*r).map_or_else(String::new, |m| answer(&m))).collect()
-    };
-    json!({
-        "rollouts": r.rollouts,
-        "candidates": r.candidates.iter().map(|c| json!({
-            "move": answer(&c.mv), "win": c.win, "margin": c.margin, "rollouts": c.rollouts,
-        })).collect::<Vec<_>>(),
-        "reveal": r.reveal.map(|(m, u)| [m, u]),
-        "styles": r.styles.iter().map(|s| json!({ "label": s.label, "weights": s.weights }))
-            .collect::<Vec<_>>(),
-        "nights": r.nights.iter().map(|n| json!({
-            "turn": n.turn, "split": split(&n.split), "probability": n.probability,
-        })).collect::<Vec<_>>(),
-    })
+pub fn error_line(message: &str, sent: &str) -> ErrorLine {
+    ErrorLine { error: message.into(), sent: sent.into() }
+}
+
+/// The search's report as the log keeps it. The engine's types know no serde: each is
+/// wrapped here and (de)serialised by serde's remote derive, which the compiler checks against
+/// the engine's fields; moves are kept as the answer's text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportLine {
+    pub rollouts: u64,
+    pub candidates: Vec<CandidateLine>,
+    pub reveal: Option<(f64, f64)>,
+    pub styles: Vec<StyleLine>,
+    pub nights: Vec<NightLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CandidateLine(#[serde(with = "CandidateDef")] pub Candidate);
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StyleLine(#[serde(with = "StyleDef")] pub StyleWeights);
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NightLine(#[serde(with = "NightDef")] pub NightGuess);
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Candidate")]
+struct CandidateDef {
+    #[serde(rename = "move", serialize_with = "move_text", deserialize_with = "move_of_text")]
+    mv: Move,
+    win: f64,
+    margin: f64,
+    rollouts: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "StyleWeights")]
+struct StyleDef {
+    label: String,
+    weights: [f64; DAIMYO - 1],
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "NightGuess")]
+struct NightDef {
+    turn: u8,
+    /// Columns 1..3's picks, each as a move's text.
+    #[serde(serialize_with = "split_text", deserialize_with = "split_of_text")]
+    split: [Row; DAIMYO - 1],
+    probability: f64,
+}
+
+impl From<&Report> for ReportLine {
+    fn from(r: &Report) -> ReportLine {
+        ReportLine {
+            rollouts: r.rollouts,
+            candidates: r.candidates.iter().map(|&c| CandidateLine(c)).collect(),
+            reveal: r.reveal,
+            styles: r.styles.iter().map(|s| StyleLine(s.clone())).collect(),
+            nights: r.nights.iter().map(|&n| NightLine(n)).collect(),
+        }
+    }
+}
+
+impl From<ReportLine> for Report {
+    fn from(r: ReportLine) -> Report {
+        Report {
+            rollouts: r.rollouts,
+            candidates: r.candidates.into_iter().map(|c| c.0).collect(),
+            reveal: r.reveal,
+            styles: r.styles.into_iter().map(|s| s.0).collect(),
+            nights: r.nights.into_iter().map(|n| n.0).collect(),
+        }
+    }
+}
+
+/// A move as the answer's text, `"0 1 3 3 3"`.
+fn move_text<S: Serializer>(mv: &Move, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&answer(mv))
+}
+
+fn move_of_text<'de, D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+    parse_move(&String::deserialize(d)?).map_err(de::Error::custom)
+}
+
+fn parse_move(text: &str) -> Result<Move, String> {
+    let lords: Option<Vec<u8>> = text.split(' ').map(|l| l.parse().ok()).collect();
+    lords.and_then(|l| Move::new(&l)).ok_or_else(|| format!("'{text}' is not a move"))
+}
+
+/// A night's split among columns 1..3, each column's picks as a move's text (`""` for counts
+/// that make no move).
+fn split_text<S: Serializer>(split: &[Row; DAIMYO - 1], s: S) -> Result<S::Ok, S::Error> {
+    let text = |r: &Row| Move::from_counts(*r).map_or_else(String::new, |m| answer(&m));
+    split.each_ref().map(text).serialize(s)
+}
+
+fn split_of_text<'de, D: Deserializer<'de>>(d: D) -> Result<[Row; DAIMYO - 1], D::Error> {
+    let texts = <[String; DAIMYO - 1]>::deserialize(d)?;
+    let mut split = [Row::ZERO; DAIMYO - 1];
+    for (row, text) in split.iter_mut().zip(&texts) {
+        *row = parse_move(text).map_err(de::Error::custom)?.counts();
+    }
+    Ok(split)
 }
 
 /// A game read back from a log.
@@ -145,102 +285,59 @@ pub struct Game {
     pub error: Option<(String, String)>,
 }
 
+/// A line's keys, which tell its kind.
+type Keys = BTreeMap<String, IgnoredAny>;
+
 /// Whether `text` looks like a log: its first line is a header.
 pub fn is_log(text: &str) -> bool {
     let first = text.lines().next().unwrap_or("");
-    serde_json::from_str::<Value>(first).is_ok_and(|v| v.get(HEADER).is_some())
+    serde_json::from_str::<Keys>(first).is_ok_and(|k| k.contains_key("daimyo_log"))
 }
 
 /// Every game of a log, or what is wrong and on which line.
 pub fn read(text: &str) -> Result<Vec<Game>, String> {
     let mut games: Vec<Game> = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let at = |what: &str| format!("line {}: {what}", i + 1);
-        let v: Value = serde_json::from_str(line).map_err(|e| at(&format!("not JSON ({e})")))?;
-        if v.get(HEADER).is_some() {
-            games.push(Game {
-                player: str_of(&v["player"]),
-                seed: v["seed"].as_u64().unwrap_or(0),
-                unix_ms: v["unix_ms"].as_u64().unwrap_or(0),
-                typed: v["typed"].as_bool().unwrap_or(false),
-                ..Game::default()
-            });
+        let at = |what: String| format!("line {}: {what}", i + 1);
+        // A line is one JSON document: the parser's position is a column.
+        let parse_err =
+            |e: serde_json::Error| at(format!("{} (column {})", json_message(&e), e.column()));
+        let keys: Keys = serde_json::from_str(line).map_err(parse_err)?;
+        if keys.contains_key("daimyo_log") {
+            let h: Header = serde_json::from_str(line).map_err(parse_err)?;
+            let (player, seed, unix_ms, typed) = (h.player, h.seed, h.unix_ms, h.typed);
+            games.push(Game { player, seed, unix_ms, typed, ..Game::default() });
             continue;
         }
-        let game = games.last_mut().ok_or_else(|| at("no header line before it"))?;
-        if let Some(message) = v["error"].as_str() {
-            game.error = Some((message.to_string(), str_of(&v["sent"])));
-        } else if v.get("sent").is_some() {
-            game.turns.push(turn_of(&v).map_err(|e| at(&e))?);
+        let game = games.last_mut().ok_or_else(|| at("no header line before it".into()))?;
+        if keys.contains_key("error") {
+            let e: ErrorLine = serde_json::from_str(line).map_err(parse_err)?;
+            game.error = Some((e.error, e.sent));
+        } else if keys.contains_key("sent") {
+            let t: TurnLine = serde_json::from_str(line).map_err(parse_err)?;
+            game.turns.push(t.into());
         } else {
-            return Err(at("neither a header, a turn nor an error"));
+            return Err(at("neither a header, a turn nor an error".into()));
         }
     }
     Ok(games)
 }
 
-fn str_of(v: &Value) -> String {
-    v.as_str().unwrap_or_default().to_string()
-}
-
-fn turn_of(v: &Value) -> Result<Turn, String> {
-    let warnings = v["warnings"].as_array().map_or(Vec::new(), |w| w.iter().map(str_of).collect());
-    let report = match &v["report"] {
-        Value::Null => None,
-        r => Some(report_of(r).ok_or("a report that cannot be read")?),
-    };
-    Ok(Turn {
-        sent: str_of(&v["sent"]),
-        answer: str_of(&v["answer"]),
-        ms: v["ms"].as_f64().unwrap_or(0.0),
-        warnings,
-        report,
-    })
-}
-
-fn report_of(v: &Value) -> Option<Report> {
-    let mv = |s: &Value| {
-        Move::new(&s.as_str()?.split(' ').map(|l| l.parse().ok()).collect::<Option<Vec<u8>>>()?)
-    };
-    let three = |a: &Value| -> Option<[f64; DAIMYO - 1]> {
-        let a = a.as_array()?;
-        Some([a.first()?.as_f64()?, a.get(1)?.as_f64()?, a.get(2)?.as_f64()?])
-    };
-    let candidates = v["candidates"].as_array()?.iter().map(|c| {
-        Some(Candidate {
-            mv: mv(&c["move"])?,
-            win: c["win"].as_f64()?,
-            margin: c["margin"].as_f64()?,
-            rollouts: c["rollouts"].as_u64()?,
-        })
-    });
-    let styles = v["styles"]
-        .as_array()?
-        .iter()
-        .map(|s| Some(StyleWeights { label: str_of(&s["label"]), weights: three(&s["weights"])? }));
-    let nights = v["nights"].as_array()?.iter().map(|n| {
-        let split: Vec<Row> =
-            n["split"].as_array()?.iter().map(|s| Some(mv(s)?.counts())).collect::<Option<_>>()?;
-        Some(NightGuess {
-            turn: n["turn"].as_u64()? as u8,
-            split: split.try_into().ok()?,
-            probability: n["probability"].as_f64()?,
-        })
-    });
-    let reveal =
-        v["reveal"].as_array().and_then(|a| Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?)));
-    Some(Report {
-        rollouts: v["rollouts"].as_u64()?,
-        candidates: candidates.collect::<Option<_>>()?,
-        reveal,
-        styles: styles.collect::<Option<_>>()?,
-        nights: nights.collect::<Option<_>>()?,
-    })
+/// The JSON parser's message without the position it appends, for a reader that names the
+/// place in its own terms (a line of a file of lines); the workshop's records use it too.
+pub fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&at).map_or(text.clone(), String::from)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn json(line: &impl Serialize) -> String {
+        serde_json::to_string(line).unwrap()
+    }
 
     #[test]
     fn turns_and_reports_read_back_as_written() {
@@ -269,15 +366,15 @@ mod tests {
             report: Some(report),
         };
         let plain = Turn { report: None, ..turn.clone() };
-        let text = [header("bot", 5, &Budget::default(), false), json!({"unknown": 1})];
-        assert!(read(&format!("{}\n{}\n", text[0], text[1])).unwrap_err().starts_with("line 2: "));
+        let first = json(&header("bot", 5, &Budget::default(), false));
+        let unknown = format!("{first}\n{{\"unknown\": 1}}\n");
+        assert_eq!(read(&unknown).unwrap_err(), "line 2: neither a header, a turn nor an error");
         let log = format!(
-            "{}\n{}\n{}\n{}\n{}\n",
-            text[0],
-            turn_line(&turn),
-            header("random", 6, &Budget::default(), true),
-            turn_line(&plain),
-            error_line("malformed input at line 3", "4 X"),
+            "{first}\n{}\n{}\n{}\n{}\n",
+            json(&turn_line(&turn)),
+            json(&header("random", 6, &Budget::default(), true)),
+            json(&turn_line(&plain)),
+            json(&error_line("malformed input at line 3", "4 X")),
         );
         assert!(is_log(&log));
         let games = read(&log).unwrap();
@@ -287,7 +384,23 @@ mod tests {
         assert_eq!(games[1].turns, [plain]);
         assert!(!games[0].typed && games[1].typed);
         assert_eq!(games[1].error, Some(("malformed input at line 3".into(), "4 X".into())));
-        assert!(turn_line(&games[1].turns[0]).to_string().contains("\"turn\":3"));
+        assert!(json(&turn_line(&games[1].turns[0])).starts_with("{\"turn\":3,\"sent\":"));
+    }
+
+    #[test]
+    fn a_broken_line_is_named_with_what_is_wrong() {
+        let first = json(&header("bot", 5, &Budget::default(), false));
+        let turn = Turn { sent: "1 D\n".into(), answer: "0 1 2 3 4".into(), ..Turn::default() };
+        let good = json(&turn_line(&turn));
+        let e = read(&format!("{first}\n\n{}", &good[..good.len() - 5])).unwrap_err();
+        assert!(e.starts_with("line 3: EOF while parsing"), "{e}");
+        let report = r#""report":{"rollouts":1,"candidates":[{"move":"0 9","win":0,"margin":0,"rollouts":1}],"reveal":null,"styles":[],"nights":[]}"#;
+        let bad = good.replace(r#""report":null"#, report);
+        assert_ne!(bad, good);
+        let e = read(&format!("{first}\n{bad}\n")).unwrap_err();
+        assert!(e.starts_with("line 2: '0 9' is not a move (column "), "{e}");
+        let e = read(&format!("{good}\n")).unwrap_err();
+        assert_eq!(e, "line 1: no header line before it");
     }
 
     #[test]
@@ -295,7 +408,7 @@ mod tests {
         let mut log = Log::new(Some("/nonexistent-dir/daimyo.log".into()));
         let mut err = Vec::new();
         for _ in 0..3 {
-            log.write(&json!({"x": 1}), &mut err);
+            log.write(&error_line("x", "y"), &mut err);
         }
         let err = String::from_utf8(err).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");

@@ -2,7 +2,8 @@
 //!
 //! It reads three kinds of file. A whole game as the referee knows it: the arena's `--out`
 //! lines (one game a line) or the official manager's result JSON (`winner`, `replay: {seed,
-//! commands}`; the lords follow from the seed). There every move and every intimacy is known:
+//! commands}`; the lords follow from the seed), both read through `records`. There every move
+//! and every intimacy is known:
 //! each turn shows every daimyo's intimacies, public and the hidden part marked, and its move,
 //! then the scores of turns 5 and 9 and the winner. Or the player's own `--log`: one daimyo's
 //! view, so each turn shows its board, its answer, the others' public day moves and its search's
@@ -10,14 +11,12 @@
 //! so the file's totals are checked, not trusted.
 
 use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{
-    DAIMYO, LORDS, Move, Phase, State, TURNS, score, strengths_from_seed, winner,
-};
+use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, score, winner};
 use crate::player::args::{say, value};
 use crate::player::log;
 use crate::player::protocol::{InputReader, answer};
 use crate::player::text::{self, Cell, Paint, Tone, table};
-use serde_json::Value;
+use crate::workshop::records::{self, Origin};
 use std::io::IsTerminal;
 
 pub const USAGE: &str = "\
@@ -93,28 +92,11 @@ pub fn main(args: &[String]) -> i32 {
 pub fn render(text: &str, n: usize, paint: Paint) -> Result<String, String> {
     if log::is_log(text) {
         let games = log::read(text)?;
-        let g = games.get(n - 1).ok_or_else(|| no_such_game(n, games.len()))?;
+        let g = games.get(n - 1).ok_or_else(|| records::no_such_game(n, games.len()))?;
         return render_log(g, &format!("log, game {n} of {}", games.len()), paint);
     }
-    let (game, of) = match serde_json::from_str::<Value>(text) {
-        Ok(v) if v.get("rotation").is_none() => (manager_game(&v)?, 1),
-        _ => {
-            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-            let line = lines.get(n - 1).ok_or_else(|| no_such_game(n, lines.len()))?;
-            let v: Value = serde_json::from_str(line).map_err(|e| {
-                format!("line {n}: not an arena --out line, a manager's result or a log ({e})")
-            })?;
-            (arena_game(&v).map_err(|e| format!("line {n}: {e}"))?, lines.len())
-        }
-    };
-    if n > of {
-        return Err(no_such_game(n, of));
-    }
-    Ok(render_full(&game, paint))
-}
-
-fn no_such_game(n: usize, of: usize) -> String {
-    format!("no game {n}: the file holds {of}")
+    let game = records::games(text)?.get(n)?;
+    Ok(render_full(&FullGame::from(game), paint))
 }
 
 /// A whole game: who sat where, the lords and every applied move.
@@ -123,84 +105,22 @@ struct FullGame {
     seats: [String; DAIMYO],
     strengths: [u8; LORDS],
     commands: Vec<[Move; DAIMYO]>,
-    /// The winner the file states, if it states one (`None` inside: a draw).
-    stated: Option<Option<usize>>,
+    /// The winner the file states (`None`: a draw).
+    stated: Option<usize>,
 }
 
-/// The manager's result: `{"winner": seat or "", "replay": {"seed": S, "commands": ...}}`.
-fn manager_game(v: &Value) -> Result<FullGame, String> {
-    let replay = &v["replay"];
-    let seed = replay["seed"].as_u64().ok_or("no replay.seed: not a manager's result")?;
-    let seed = u32::try_from(seed).map_err(|_| format!("seed {seed} is not 32-bit"))?;
-    let stated = match &v["winner"] {
-        Value::String(s) if s.is_empty() => Some(None),
-        w => w.as_u64().map(|s| Some(s as usize)),
-    };
-    Ok(FullGame {
-        title: format!("the manager's game, seed {seed}"),
-        seats: std::array::from_fn(|s| format!("seat {s}")),
-        strengths: strengths_from_seed(seed),
-        commands: commands(&replay["commands"])?,
-        stated,
-    })
-}
-
-/// An arena `--out` line.
-fn arena_game(v: &Value) -> Result<FullGame, String> {
-    let seed = v["seed"].as_u64().ok_or("no seed")?;
-    let side = v["side"].as_str().map_or(String::new(), |s| format!(", side {s}"));
-    let labels = v["seats"].as_array().ok_or("no seats")?;
-    let strengths = v["strengths"].as_array().ok_or("no strengths")?;
-    let strengths: Vec<u8> = strengths
-        .iter()
-        .filter_map(|m| m.as_u64().filter(|m| (3..=6).contains(m)))
-        .map(|m| m as u8)
-        .collect();
-    let seats: Vec<String> = labels
-        .iter()
-        .enumerate()
-        .map(|(s, l)| format!("seat {s} {}", l.as_str().unwrap_or("?")))
-        .collect();
-    Ok(FullGame {
-        title: format!("arena game, seed {seed}, rotation {}{side}", v["rotation"]),
-        seats: seats.try_into().map_err(|_| "seats: four labels are needed")?,
-        strengths: strengths.try_into().map_err(|_| "strengths: six of 3..6 are needed")?,
-        commands: commands(&v["commands"])?,
-        stated: Some(v["winner"].as_u64().map(|w| w as usize)),
-    })
-}
-
-/// `commands[turn - 1][seat]`: lists of lords.
-fn commands(v: &Value) -> Result<Vec<[Move; DAIMYO]>, String> {
-    let turns = v.as_array().ok_or("no commands")?;
-    if turns.len() != TURNS as usize {
-        return Err(format!("commands: {} turns, a game has {TURNS}", turns.len()));
+impl From<records::Game> for FullGame {
+    fn from(g: records::Game) -> FullGame {
+        let (title, seats) = match g.origin {
+            Origin::Manager => (format!("the manager's game, seed {}", g.seed), g.labels),
+            Origin::Arena { rotation, side } => {
+                let side = side.map_or(String::new(), |s| format!(", side {s}"));
+                let seats = std::array::from_fn(|s| format!("seat {s} {}", g.labels[s]));
+                (format!("arena game, seed {}, rotation {rotation}{side}", g.seed), seats)
+            }
+        };
+        FullGame { title, seats, strengths: g.strengths, commands: g.commands, stated: g.winner }
     }
-    turns
-        .iter()
-        .enumerate()
-        .map(|(t, seats)| {
-            let phase = Phase::of_turn(t as u8 + 1);
-            let bad = |s: usize| {
-                format!("commands: turn {}, seat {s}: not {} lords 0..5", t + 1, phase.picks())
-            };
-            let seats = seats.as_array().filter(|s| s.len() == DAIMYO).ok_or_else(|| bad(0))?;
-            let moves: Vec<Move> = seats
-                .iter()
-                .enumerate()
-                .map(|(s, m)| {
-                    let lords: Option<Vec<u8>> = m.as_array().and_then(|a| {
-                        a.iter().map(|l| l.as_u64().filter(|&l| l < 6).map(|l| l as u8)).collect()
-                    });
-                    lords
-                        .and_then(|l| Move::new(&l))
-                        .filter(|m| m.phase() == phase)
-                        .ok_or_else(|| bad(s))
-                })
-                .collect::<Result<_, _>>()?;
-            Ok(moves.try_into().expect("four seats"))
-        })
-        .collect()
 }
 
 /// A whole game, turn by turn, then the result.
@@ -272,8 +192,8 @@ fn result(g: &FullGame, state: &State, paint: Paint) -> String {
         }
     };
     let mut out = format!("\n{}\n", paint.paint(Tone::Winner, &line));
-    if let Some(stated) = g.stated.filter(|&w| w != found) {
-        let said = stated.map_or("a draw".to_string(), |w| format!("seat {w}"));
+    if g.stated != found {
+        let said = g.stated.map_or("a draw".to_string(), |w| format!("seat {w}"));
         out +=
             &format!("(the file says the winner is {said}: it does not follow from its moves)\n");
     }

@@ -4,9 +4,9 @@
 //! Each seed is played in all four seat rotations with the manager's lords for that seed, so
 //! every entrant meets the same lords from every seat. `plan` says which tables a run plays,
 //! `run` plays them on worker threads and takes the results in order (every output is the same
-//! whatever `--jobs`), `stats` makes the table, `sprt` the test, `files` the `--out` lines and
-//! the manager's replay files; `referee`, `process` and `manager` play one game exactly as the
-//! manager does.
+//! whatever `--jobs`), `stats` makes the table, `sprt` the test, `files` fills the `--out`
+//! lines and the manager's replay files (`records` owns their formats); `referee`, `process`
+//! and `manager` play one game exactly as the manager does.
 
 pub mod files;
 pub mod options;
@@ -18,7 +18,7 @@ pub mod run;
 pub mod sprt;
 pub mod stats;
 
-pub use files::json_line;
+pub use files::out_line;
 
 use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::engine::timeman::Budget;

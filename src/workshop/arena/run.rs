@@ -3,7 +3,7 @@
 //! same whatever `--jobs` and the scheduling. Under `--sprt` the run ends with the first seed at
 //! which the test decides; games begun beyond it are dropped, written nowhere.
 
-use super::files::{json_line, replay_file, replay_name};
+use super::files::{out_line, replay_file, replay_name};
 use super::options::Options;
 use super::plan::{Game, Opponents, Plan};
 use super::progress::Progress;
@@ -76,7 +76,7 @@ impl Report<'_> {
         let labels = game.seated().map(|e| self.plan.entrants[e].label());
         let mut result = Ok(());
         if let Some(f) = &mut self.out {
-            let line = json_line(game.seed, game.rotation, side, &labels, g);
+            let line = out_line(game.seed, game.rotation, side, &labels, g).line();
             result = writeln!(f, "{line}").map_err(|e| format!("--out: {e}"));
         }
         if let Some(dir) = &self.replays {

@@ -1,34 +1,43 @@
 //! `daimyo fit`: the board-reading policy (`policy`) that best explains how a player moves.
 //!
 //! It plays arena games (every seed in all four rotations, the manager's rules, built-ins or
-//! external programs alike), reads every move of every seat off the true board the referee
-//! keeps, and fits one policy per entrant by maximum likelihood. It prints how well each fits
-//! (mean log-likelihood per pick, against uniformly random picks) and the policy as a Rust
-//! constant, ready for `params`: the opponent model's styles are obtained this way.
+//! external programs alike), or reads games already played (`--from`: arena `--out` files and
+//! the official manager's results, through `records`), reads every move of every seat off the
+//! true board the referee keeps, and fits one policy per entrant by maximum likelihood. It
+//! prints how well each fits (mean log-likelihood per pick, against uniformly random picks) and
+//! the policy as a Rust constant, ready for `params`: the opponent model's styles are obtained
+//! this way. The moves are taken in game order, so that the output depends on the games alone,
+//! not on `--jobs` nor on whether they were played or read.
 
 mod likelihood;
 
 pub use likelihood::{Decision, fit, log_likelihood};
 
 use crate::engine::policy::{self, Policy};
-use crate::engine::rules::{DAIMYO, State};
+use crate::engine::rules::{DAIMYO, Move, State};
 use crate::player::args::{say, value};
+use crate::player::log;
 use crate::workshop::arena::{Entrant, play_game};
+use crate::workshop::records;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 const USAGE: &str = "\
 daimyo fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
-  plays N seeds in all 4 rotations (default 50) and fits, for every entrant, the board-reading
-  policy that best explains its moves; prints the fit and the policy as a Rust constant.
+daimyo fit [--ridge R] --from FILE...
+  plays N seeds in all 4 rotations (default 50), or with --from reads the games recorded in
+  the FILEs (arena --out files and the official manager's result files, any number), and fits,
+  for every entrant, the board-reading policy that best explains its moves; prints the fit and
+  the policy as a Rust constant. With --from the entrants are the seats' labels of the --out
+  lines; a manager's result names its seats seat 0 to seat 3.
   --ridge R   L2 penalty per weight (default 0.001)
 ";
 
+/// Each seat's decisions in a game, under the label of who sat there.
+type Seated = Vec<(String, Vec<Decision>)>;
+
 /// Every move of the game as a decision of its seat, on the true board.
-fn decisions(
-    strengths: [u8; 6],
-    commands: &[[crate::engine::rules::Move; DAIMYO]],
-) -> [Vec<Decision>; DAIMYO] {
+fn decisions(strengths: [u8; 6], commands: &[[Move; DAIMYO]]) -> [Vec<Decision>; DAIMYO] {
     let mut out: [Vec<Decision>; DAIMYO] = Default::default();
     let mut s = State::new(strengths);
     for moves in commands {
@@ -71,27 +80,69 @@ pub fn main(args: &[String]) -> i32 {
 
 fn run(args: &[String]) -> Result<(), String> {
     let (mut seeds, mut first, mut jobs, mut ridge) = (50u32, 1u32, 2usize, 0.001f64);
-    let mut entrants = Vec::new();
+    let (mut from, mut playing_options) = (false, None);
+    let mut positional = Vec::new();
     let mut i = 0;
     while i < args.len() {
-        match args[i].as_str() {
+        let arg = args[i].as_str();
+        match arg {
             "--seeds" => seeds = value(args, &mut i)?,
             "--first-seed" => first = value(args, &mut i)?,
             "--jobs" => jobs = value(args, &mut i)?,
             "--ridge" => ridge = value(args, &mut i)?,
+            "--from" => from = true,
             "-h" | "--help" => {
                 say(USAGE);
                 return Ok(());
             }
             a if a.starts_with('-') => return Err(format!("unknown option '{a}'\n{USAGE}")),
-            spec => entrants.push(Entrant::parse(spec)?),
+            a => positional.push(a.to_string()),
+        }
+        if ["--seeds", "--first-seed", "--jobs"].contains(&arg) {
+            playing_options.get_or_insert(arg);
         }
         i += 1;
     }
+    let found = match (from, playing_options) {
+        (true, Some(o)) => return Err(format!("{o} is for games played, not read with --from")),
+        (true, None) if positional.is_empty() => {
+            return Err(format!("--from needs at least one file\n{USAGE}"));
+        }
+        (true, None) => recorded(&positional)?,
+        (false, _) => played(&positional, seeds, first, jobs)?,
+    };
+    for (label, ds) in merged(&found) {
+        let p = fit(&ds, ridge, 400);
+        let (ll, uniform) = (log_likelihood(&p, &ds), log_likelihood(&Policy::UNIFORM, &ds));
+        say(&format!(
+            "{label}: {} moves; log-likelihood per pick {ll:.4} (uniform {uniform:.4}, gain {:.4})\n  {}\n",
+            ds.len(),
+            ll - uniform,
+            source(&p)
+        ));
+    }
+    Ok(())
+}
+
+/// Every entrant's decisions, the entrants in the order they first sat.
+fn merged(found: &Seated) -> Vec<(&str, Vec<Decision>)> {
+    let mut out: Vec<(&str, Vec<Decision>)> = Vec::new();
+    for (label, ds) in found {
+        match out.iter_mut().find(|(l, _)| l == label) {
+            Some((_, all)) => all.extend_from_slice(ds),
+            None => out.push((label, ds.clone())),
+        }
+    }
+    out
+}
+
+/// Plays every seed in all four rotations, on `jobs` threads.
+fn played(specs: &[String], seeds: u32, first: u32, jobs: usize) -> Result<Seated, String> {
+    let entrants: Vec<Entrant> =
+        specs.iter().map(|s| Entrant::parse(s)).collect::<Result<_, _>>()?;
     let entrants: [Entrant; DAIMYO] =
         entrants.try_into().map_err(|_| format!("four entrants are needed\n{USAGE}"))?;
-    let labels: Vec<String> = entrants.iter().map(|e| e.label().to_string()).collect();
-    let found: Mutex<Vec<(String, Vec<Decision>)>> = Mutex::new(Vec::new());
+    let found: Mutex<Vec<(usize, Seated)>> = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);
     let total = 4 * seeds as usize;
     std::thread::scope(|scope| {
@@ -104,34 +155,33 @@ fn run(args: &[String]) -> Result<(), String> {
                     }
                     let (seed, rotation) = (first + (t / 4) as u32, t % 4);
                     // Rotation r puts entrant (s + r) % 4 in seat s.
-                    let seated: [usize; DAIMYO] = std::array::from_fn(|s| (s + rotation) % DAIMYO);
-                    let g = play_game(seated.map(|e| &entrants[e]), seed, rotation, false);
-                    let per_seat = decisions(g.strengths, &g.commands);
-                    let mut f = found.lock().expect("no thread panics holding it");
-                    for (seat, d) in per_seat.into_iter().enumerate() {
-                        f.push((labels[seated[seat]].clone(), d));
-                    }
+                    let seated = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
+                    let g = play_game(seated, seed, rotation, false);
+                    let labels = seated.map(|e| e.label().to_string());
+                    let game = labels.into_iter().zip(decisions(g.strengths, &g.commands));
+                    found.lock().expect("no thread panics holding it").push((t, game.collect()));
                 }
             });
         }
     });
-    let found = found.into_inner().expect("no thread panics holding it");
-    let mut done: Vec<&String> = Vec::new();
-    for label in &labels {
-        if done.contains(&label) {
-            continue;
+    let mut found = found.into_inner().expect("no thread panics holding it");
+    found.sort_by_key(|(t, _)| *t);
+    Ok(found.into_iter().flat_map(|(_, game)| game).collect())
+}
+
+/// Reads every game of every file, in order.
+fn recorded(files: &[String]) -> Result<Seated, String> {
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        if log::is_log(&text) {
+            return Err(format!("{file}: a player's log holds one seat's view, not a whole game"));
         }
-        done.push(label);
-        let ds: Vec<Decision> =
-            found.iter().filter(|(l, _)| l == label).flat_map(|(_, d)| d.iter().copied()).collect();
-        let p = fit(&ds, ridge, 400);
-        let (ll, uniform) = (log_likelihood(&p, &ds), log_likelihood(&Policy::UNIFORM, &ds));
-        say(&format!(
-            "{label}: {} moves; log-likelihood per pick {ll:.4} (uniform {uniform:.4}, gain {:.4})\n  {}\n",
-            ds.len(),
-            ll - uniform,
-            source(&p)
-        ));
+        let games =
+            records::games(&text).and_then(|g| g.all()).map_err(|e| format!("{file}: {e}"))?;
+        for g in games {
+            found.extend(g.labels.into_iter().zip(decisions(g.strengths, &g.commands)));
+        }
     }
-    Ok(())
+    Ok(found)
 }

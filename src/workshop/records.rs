@@ -1,0 +1,301 @@
+//! Whole games on file, both ways: the official manager's result JSON and the arena's `--out`
+//! line. Every reader and writer of the two formats goes through here, so each is defined once.
+//!
+//! Each format is a typed struct whose serde derive writes it and reads it back; only what the
+//! derive cannot say is written by hand: the manager's winner (a seat, or `""` for a draw) and
+//! the moves, which are read as `Move`s checked against the phase of their turn, so that a game
+//! read here can be replayed by the rules core without more checks.
+//!
+//! The manager's result is `{"winner": W, "replay": {"seed": S, "commands": C}}`, `C[turn -
+//! 1][seat]` the lords applied, written as the manager writes it (its web replayer plays such a
+//! file back); fields beyond these are ignored when read. An `--out` line holds one arena game:
+//! who sat where, the lords, the totals, how each seat behaved and the manager's replay, in
+//! which alone its moves are kept.
+
+use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS, strengths_from_seed};
+use crate::player::log::json_message;
+use serde::de::{self, Deserializer, IgnoredAny, Unexpected, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use std::collections::BTreeMap;
+
+/// The manager's winner: a seat, or `None` for a draw, which it writes `""`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Winner(pub Option<usize>);
+
+impl Serialize for Winner {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(seat) => s.serialize_u64(seat as u64),
+            None => s.serialize_str(""),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Winner {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Winner, D::Error> {
+        struct Seat;
+        impl Visitor<'_> for Seat {
+            type Value = Winner;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a winner: a seat 0..3, or \"\" for a draw")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Winner, E> {
+                match usize::try_from(v) {
+                    Ok(seat) if seat < DAIMYO => Ok(Winner(Some(seat))),
+                    _ => Err(E::invalid_value(Unexpected::Unsigned(v), &self)),
+                }
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Winner, E> {
+                match v {
+                    "" => Ok(Winner(None)),
+                    _ => Err(E::invalid_value(Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_any(Seat)
+    }
+}
+
+/// `commands[turn - 1][seat]`: the moves applied, written as lists of lords.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Commands(pub Vec<[Move; DAIMYO]>);
+
+impl Serialize for Commands {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|turn| turn.each_ref().map(Move::lords)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Commands {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Commands, D::Error> {
+        // Wide integers, so that a lord such as -1 or 300 gets the same message as a 7.
+        let turns = Vec::<Vec<Vec<i64>>>::deserialize(d)?;
+        checked(&turns).map(Commands).map_err(de::Error::custom)
+    }
+}
+
+/// Every turn of a whole game, each move of its phase's number of lords 0..5.
+fn checked(turns: &[Vec<Vec<i64>>]) -> Result<Vec<[Move; DAIMYO]>, String> {
+    if turns.len() != TURNS as usize {
+        return Err(format!("commands: {} turns, a game has {TURNS}", turns.len()));
+    }
+    let mut out = Vec::with_capacity(turns.len());
+    for (t, seats) in turns.iter().enumerate() {
+        let phase = Phase::of_turn(t as u8 + 1);
+        if seats.len() != DAIMYO {
+            return Err(format!(
+                "commands: turn {}: {} seats, a game has {DAIMYO}",
+                t + 1,
+                seats.len()
+            ));
+        }
+        let mut moves = [Move::lord_zero(phase); DAIMYO];
+        for (s, lords) in seats.iter().enumerate() {
+            let lords: Option<Vec<u8>> = lords.iter().map(|&l| u8::try_from(l).ok()).collect();
+            moves[s] = lords
+                .and_then(|l| Move::new(&l))
+                .filter(|m| m.phase() == phase)
+                .ok_or_else(|| {
+                    format!("commands: turn {}, seat {s}: not {} lords 0..5", t + 1, phase.picks())
+                })?;
+        }
+        out.push(moves);
+    }
+    Ok(out)
+}
+
+/// The manager's replay: the seed its lords come from and the moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    pub seed: u32,
+    pub commands: Commands,
+}
+
+/// The official manager's result of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ManagerResult {
+    pub winner: Winner,
+    pub replay: Replay,
+}
+
+/// The arena's `--out` line of one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OutLine {
+    pub seed: u32,
+    /// Rotation r put entrant (s + r) % 4 of the table in seat s.
+    pub rotation: usize,
+    /// "A" or "B" under `--sprt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// Each seat's entrant, by its label.
+    pub seats: [String; DAIMYO],
+    pub strengths: [u8; LORDS],
+    pub totals_x12: [i32; DAIMYO],
+    pub winner: Winner,
+    pub timeouts: [u32; DAIMYO],
+    pub malformed: [u32; DAIMYO],
+    /// The slowest answer that counted, in ms to the microsecond; none if no answer counted.
+    pub max_ms: [Option<f64>; DAIMYO],
+    pub ready: [bool; DAIMYO],
+    pub gone_at: [Option<u8>; DAIMYO],
+    pub replay: Replay,
+}
+
+impl ManagerResult {
+    /// The file's text, as the manager writes it.
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("plain data always serialises")
+    }
+}
+
+impl OutLine {
+    /// The line, without its newline.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).expect("plain data always serialises")
+    }
+}
+
+/// Where a game read back was played.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// Under the official manager, or its result as the arena's `--replays` writes it.
+    Manager,
+    /// An arena game, with its rotation and its side under `--sprt`.
+    Arena { rotation: usize, side: Option<String> },
+}
+
+/// A whole game read back from either format.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    pub seed: u32,
+    pub origin: Origin,
+    /// Who sat in each seat: the entrants' labels of an `--out` line, `seat 0` to `seat 3` for
+    /// the manager's result, which names nobody.
+    pub labels: [String; DAIMYO],
+    pub strengths: [u8; LORDS],
+    pub commands: Vec<[Move; DAIMYO]>,
+    /// The winner the file states: the seat, or `None` for a draw.
+    pub winner: Option<usize>,
+}
+
+impl From<ManagerResult> for Game {
+    fn from(r: ManagerResult) -> Game {
+        Game {
+            seed: r.replay.seed,
+            origin: Origin::Manager,
+            labels: std::array::from_fn(|s| format!("seat {s}")),
+            strengths: strengths_from_seed(r.replay.seed),
+            commands: r.replay.commands.0,
+            winner: r.winner.0,
+        }
+    }
+}
+
+impl TryFrom<OutLine> for Game {
+    type Error = String;
+    fn try_from(o: OutLine) -> Result<Game, String> {
+        if o.strengths.iter().any(|m| !(3..=6).contains(m)) {
+            return Err("strengths: six of 3..6 are needed".into());
+        }
+        if o.rotation >= DAIMYO {
+            return Err(format!("rotation {}: a rotation is 0..3", o.rotation));
+        }
+        if o.replay.seed != o.seed {
+            return Err(format!("replay.seed {} is not the line's seed {}", o.replay.seed, o.seed));
+        }
+        Ok(Game {
+            seed: o.seed,
+            origin: Origin::Arena { rotation: o.rotation, side: o.side },
+            labels: o.seats,
+            strengths: o.strengths,
+            commands: o.replay.commands.0,
+            winner: o.winner.0,
+        })
+    }
+}
+
+/// The games a file holds: the manager's result (one JSON document, however laid out), or one
+/// game a line (an `--out` file; a line may also be a manager's result).
+pub struct Games<'a> {
+    whole: Option<&'a str>,
+    /// Non-empty lines, with their numbers from 1.
+    lines: Vec<(usize, &'a str)>,
+}
+
+/// The keys of a JSON object, which tell the formats apart (a struct would also take an array).
+type Probe = BTreeMap<String, IgnoredAny>;
+
+/// The games of a file's text, or why it holds none that can be read.
+pub fn games(text: &str) -> Result<Games<'_>, String> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    match serde_json::from_str::<IgnoredAny>(text) {
+        // One document is one game, unless it is the one line of an `--out` file.
+        Ok(_) if serde_json::from_str::<Probe>(text).is_ok_and(|p| p.contains_key("rotation")) => {}
+        Ok(_) => return Ok(Games { whole: Some(text), lines }),
+        // A document over several lines whose first line is no document of its own: a
+        // manager's result laid out by hand, broken where the parser says.
+        Err(e) if lines.len() > 1 && serde_json::from_str::<IgnoredAny>(lines[0].1).is_err() => {
+            let (line, column) = (e.line(), e.column());
+            return Err(format!("line {line}, column {column}: not JSON: {}", json_message(&e)));
+        }
+        Err(_) => {}
+    }
+    Ok(Games { whole: None, lines })
+}
+
+impl Games<'_> {
+    pub fn len(&self) -> usize {
+        if self.whole.is_some() { 1 } else { self.lines.len() }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Game `n`, counted from 1.
+    pub fn get(&self, n: usize) -> Result<Game, String> {
+        if n == 0 || n > self.len() {
+            return Err(no_such_game(n, self.len()));
+        }
+        match self.whole {
+            // A document of its own has no line to name: its errors name the field.
+            Some(text) => record(text),
+            None => {
+                let (at, line) = self.lines[n - 1];
+                record(line).map_err(|e| format!("line {at}: {e}"))
+            }
+        }
+    }
+
+    /// Every game, in file order.
+    pub fn all(&self) -> Result<Vec<Game>, String> {
+        (1..=self.len()).map(|n| self.get(n)).collect()
+    }
+}
+
+/// The error for a game a file does not hold.
+pub fn no_such_game(n: usize, of: usize) -> String {
+    format!("no game {n}: the file holds {of}")
+}
+
+/// One game from one JSON document.
+fn record(json: &str) -> Result<Game, String> {
+    let probe: Probe = serde_json::from_str(json).map_err(|e| match e.is_data() {
+        true => "neither an arena --out line nor a manager's result (not a JSON object)".into(),
+        false => format!("not JSON: {} (column {})", json_message(&e), e.column()),
+    })?;
+    if !probe.contains_key("replay") {
+        return Err("neither an arena --out line nor a manager's result (no \"replay\")".into());
+    }
+    match probe.contains_key("rotation") {
+        true => serde_json::from_str::<OutLine>(json).map_err(|e| json_message(&e))?.try_into(),
+        false => serde_json::from_str::<ManagerResult>(json)
+            .map(Game::from)
+            .map_err(|e| json_message(&e)),
+    }
+}

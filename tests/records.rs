@@ -1,0 +1,259 @@
+//! Whole games on file (`workshop::records`): the arena's `--out` line and the official
+//! manager's result written and read back, the 60 recorded official games read as the manager's
+//! results, bad input named by its line, and `fit --from` on recorded games.
+
+mod common;
+
+use common::{applied, daimyo as run, text};
+use daimyo::engine::rules::{DAIMYO, Move, strengths_from_seed};
+use daimyo::workshop::arena::files::{out_line, replay_file};
+use daimyo::workshop::arena::referee::GameRecord;
+use daimyo::workshop::arena::{Entrant, play_game};
+use daimyo::workshop::records::{
+    Commands, Game, ManagerResult, Origin, OutLine, Replay, Winner, games,
+};
+use serde_json::{Value, json};
+
+const LABELS: [&str; DAIMYO] = ["greedy", "random", "knapsack", "rules"];
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("daimyo-records-{}-{name}", std::process::id()))
+}
+
+/// A game of the four built-ins, seated as the arena's rotation seats them.
+fn played(seed: u32, rotation: usize) -> ([&'static str; DAIMYO], GameRecord) {
+    let entrants = LABELS.map(|l| Entrant::parse(l).unwrap());
+    let seated: [&Entrant; DAIMYO] = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
+    let labels = std::array::from_fn(|s| LABELS[(s + rotation) % DAIMYO]);
+    (labels, play_game(seated, seed, rotation, false))
+}
+
+type Played = ([&'static str; DAIMYO], GameRecord);
+
+/// An `--out` file of seed 3 in its four rotations, under `--sprt` side B, the games it holds
+/// and the referee's records of them.
+fn out_file() -> (String, Vec<Game>, Vec<Played>) {
+    let (mut file, mut want, mut records) = (String::new(), Vec::new(), Vec::new());
+    for rotation in 0..DAIMYO {
+        let (labels, g) = played(3, rotation);
+        file += &format!("{}\n", out_line(3, rotation, Some("B"), &labels, &g).line());
+        want.push(Game {
+            seed: 3,
+            origin: Origin::Arena { rotation, side: Some("B".into()) },
+            labels: labels.map(String::from),
+            strengths: g.strengths,
+            commands: g.commands.clone(),
+            winner: g.winner,
+        });
+        records.push((labels, g));
+    }
+    (file, want, records)
+}
+
+#[test]
+fn an_out_line_and_a_managers_result_read_back_as_the_game_played() {
+    let (file, want, records) = out_file();
+    let read = games(&file).unwrap();
+    assert_eq!(read.len(), 4);
+    assert_eq!(read.all().unwrap(), want);
+    assert!(want.iter().all(|g| g.commands.len() == 9 && g.strengths == strengths_from_seed(3)));
+    for (rotation, (line, (labels, g))) in file.lines().zip(&records).enumerate() {
+        let record: OutLine = serde_json::from_str(line).unwrap();
+        assert_eq!(record, out_line(3, rotation, Some("B"), labels, g));
+        // The moves are kept once, in the manager's replay, the same as in its result file.
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert!(v.get("commands").is_none(), "{line}");
+        let result: ManagerResult = serde_json::from_str(&replay_file(3, g)).unwrap();
+        assert_eq!((result.replay, result.winner), (record.replay, record.winner));
+        let game = games(&replay_file(3, g)).unwrap().get(1).unwrap();
+        let seats = ["seat 0", "seat 1", "seat 2", "seat 3"].map(String::from);
+        let manager = Game { origin: Origin::Manager, labels: seats, ..want[rotation].clone() };
+        assert_eq!(game, manager);
+    }
+    // Without a side, none is written and none is read.
+    let (labels, g) = played(3, 0);
+    let line = out_line(3, 0, None, &labels, &g).line();
+    assert!(!line.contains("\"side\""), "{line}");
+    let game = games(&line).unwrap().get(1).unwrap();
+    assert_eq!(game.origin, Origin::Arena { rotation: 0, side: None });
+}
+
+/// An official game's result exactly as the manager writes it.
+fn managers_text(g: &Value) -> String {
+    let winner = g["winner"].as_u64().map_or("\"\"".to_string(), |w| w.to_string());
+    let (seed, commands) = (&g["seed"], serde_json::to_string(&g["applied"]).unwrap());
+    format!(r#"{{"winner":{winner},"replay":{{"seed":{seed},"commands":{commands}}}}}"#)
+}
+
+#[test]
+fn the_official_games_read_as_the_managers_results_and_write_back_byte_for_byte() {
+    let mut draws = 0;
+    for (name, g) in common::games() {
+        let text = managers_text(&g);
+        let game = games(&text).unwrap().get(1).unwrap();
+        assert_eq!(game.strengths, common::strengths(&g), "{name}");
+        assert_eq!(game.winner, g["winner"].as_u64().map(|w| w as usize), "{name}");
+        draws += game.winner.is_none() as usize;
+        for (t, moves) in game.commands.iter().enumerate() {
+            assert_eq!(*moves, std::array::from_fn(|s| applied(&g, t, s)), "{name} turn {t}");
+        }
+        let replay = Replay { seed: game.seed, commands: Commands(game.commands.clone()) };
+        let written = ManagerResult { winner: Winner(game.winner), replay };
+        assert_eq!(written.text(), text, "{name}");
+        // The same result among other fields, laid out by hand: the others are ignored.
+        let mut extra = g.clone();
+        extra["winner"] = serde_json::from_str(&text).map(|v: Value| v["winner"].clone()).unwrap();
+        extra["replay"] = json!({ "seed": g["seed"], "commands": g["applied"], "speed": 2 });
+        let pretty = serde_json::to_string_pretty(&extra).unwrap();
+        assert_eq!(games(&pretty).unwrap().get(1).unwrap(), game, "{name}");
+    }
+    assert!(draws > 0, "the official games hold draws");
+    let sample = include_str!("../samples/result.json");
+    let game = games(sample).unwrap().get(1).unwrap();
+    assert_eq!((game.seed, game.winner), (1001, Some(2)));
+    let replay = Replay { seed: game.seed, commands: Commands(game.commands) };
+    let written = ManagerResult { winner: Winner(game.winner), replay }.text();
+    assert_eq!(written, sample.replace([' ', '\n'], ""));
+}
+
+#[test]
+fn a_draw_is_written_as_the_manager_writes_it() {
+    let (labels, mut g) = played(3, 0);
+    g.winner = None;
+    assert!(replay_file(3, &g).starts_with(r#"{"winner":"","replay":{"seed":3,"commands":[[["#));
+    let line = out_line(3, 0, None, &labels, &g).line();
+    assert!(line.contains(r#","winner":"","#), "{line}");
+    assert_eq!(serde_json::from_str::<OutLine>(&line).unwrap().winner, Winner(None));
+    g.winner = Some(2);
+    assert!(replay_file(3, &g).starts_with(r#"{"winner":2,"replay":"#));
+    // Anything else is no winner.
+    for bad in [r#""2""#, "4", "null", "-1"] {
+        let text = replay_file(3, &g).replacen(r#""winner":2"#, &format!(r#""winner":{bad}"#), 1);
+        let e = games(&text).unwrap().get(1).unwrap_err();
+        assert!(e.contains("expected a winner: a seat 0..3, or \"\" for a draw"), "{bad}: {e}");
+    }
+}
+
+/// The `--out` file with line `n` (from 1) replaced.
+fn with_line(file: &str, n: usize, line: &str) -> String {
+    let mut lines: Vec<&str> = file.lines().collect();
+    lines[n - 1] = line;
+    lines.join("\n") + "\n"
+}
+
+/// Line `n` with the move of `seat` on `turn` (from 1) replaced by `lords`.
+fn with_move(file: &str, n: usize, turn: usize, seat: usize, lords: Value) -> String {
+    let mut v: Value = serde_json::from_str(file.lines().nth(n - 1).unwrap()).unwrap();
+    v["replay"]["commands"][turn - 1][seat] = lords;
+    with_line(file, n, &v.to_string())
+}
+
+#[test]
+fn bad_input_is_named_by_its_line() {
+    let (file, ..) = out_file();
+    let error = |text: &str| games(text).and_then(|g| g.all()).unwrap_err();
+    // A run cut short: its last line is truncated; the games before it still read.
+    let cut = &file[..file.len() - 200];
+    assert!(error(cut).starts_with("line 4: not JSON: EOF while parsing "), "{}", error(cut));
+    assert!(games(cut).unwrap().get(3).is_ok());
+    let neither = with_line(&file, 2, r#"{"seed": 3, "rotation": 1}"#);
+    assert_eq!(
+        error(&neither),
+        "line 2: neither an arena --out line nor a manager's result (no \"replay\")"
+    );
+    let array = with_line(&file, 3, "[1, 2]");
+    assert_eq!(
+        error(&array),
+        "line 3: neither an arena --out line nor a manager's result (not a JSON object)"
+    );
+    for (turn, lords, wrong) in [
+        (2, json!([0, 1, 2]), "turn 2, seat 1: not 2 lords 0..5"),
+        (3, json!([0, 1, 2, 3]), "turn 3, seat 1: not 5 lords 0..5"),
+        (5, json!([0, 1, 2, 3, 6]), "turn 5, seat 1: not 5 lords 0..5"),
+        (8, json!([0, -1]), "turn 8, seat 1: not 2 lords 0..5"),
+    ] {
+        let bad = with_move(&file, 4, turn, 1, lords);
+        assert_eq!(error(&bad), format!("line 4: commands: {wrong}"));
+    }
+    let short = with_line(&file, 1, &file.lines().next().unwrap().replace("[\"greedy\",", "["));
+    assert!(error(&short).starts_with("line 1: invalid length 3, expected an array of length 4"));
+    let seed =
+        with_line(&file, 2, &file.lines().nth(1).unwrap().replacen("\"seed\":3", "\"seed\":4", 1));
+    assert_eq!(error(&seed), "line 2: replay.seed 3 is not the line's seed 4");
+    // Games counted from 1, within the file.
+    let read = games(&file).unwrap();
+    assert_eq!(read.get(5).unwrap_err(), "no game 5: the file holds 4");
+    assert_eq!(read.get(0).unwrap_err(), "no game 0: the file holds 4");
+    // A manager's result laid out over lines and cut short: the parser's line and column.
+    let pretty = serde_json::to_string_pretty(
+        &serde_json::from_str::<Value>(&replay_file(3, &played(3, 0).1)).unwrap(),
+    )
+    .unwrap();
+    let e = error(&pretty[..pretty.len() - 30]);
+    assert!(
+        e.starts_with("line ") && e.contains(", column ") && e.contains(": not JSON: EOF"),
+        "{e}"
+    );
+
+    // On the command line: the file, the line, what is wrong, exit code 2 and no panic.
+    let path = temp("bad.jsonl");
+    std::fs::write(&path, with_move(&file, 4, 2, 1, json!([0, 1, 2]))).unwrap();
+    let p = path.to_str().unwrap();
+    let want = format!("{p}: line 4: commands: turn 2, seat 1: not 2 lords 0..5\n");
+    let shown = run(&["show", p, "--game", "4"], b"");
+    assert_eq!(
+        (shown.status.code(), text(&shown.stderr)),
+        (Some(2), format!("daimyo show: {want}"))
+    );
+    assert!(run(&["show", p, "--game", "3"], b"").status.success(), "game 3 is whole");
+    let fitted = run(&["fit", "--from", p], b"");
+    assert_eq!(
+        (fitted.status.code(), text(&fitted.stderr)),
+        (Some(2), format!("daimyo fit: {want}"))
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// What a successful run printed.
+fn ok(args: &[&str]) -> String {
+    let o = run(args, b"");
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+#[test]
+fn fit_from_recorded_games_fits_what_fit_playing_them_fits() {
+    let out = temp("fit.jsonl");
+    let o = out.to_str().unwrap();
+    let seeds = ["--seeds", "2", "--first-seed", "5", "--jobs", "2"];
+    ok(&[&["arena", "--quiet", "--out", o][..], &seeds, &LABELS].concat());
+    let playing = ok(&[&["fit"][..], &seeds, &LABELS].concat());
+    let reading = ok(&["fit", "--from", o]);
+    assert_eq!(reading, playing);
+    // 2 seeds in 4 rotations of 9 turns: 72 moves of each entrant, in the order they sat.
+    let heads: Vec<&str> = playing.lines().filter(|l| !l.starts_with(' ')).collect();
+    let want = LABELS.map(|l| format!("{l}: 72 moves; "));
+    assert!(heads.iter().zip(&want).all(|(h, w)| h.starts_with(w.as_str())), "{playing}");
+    assert_eq!(heads.len(), 4, "{playing}");
+    // Files add up, and a manager's result brings its seats by number.
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/result.json");
+    let both = ok(&["fit", "--from", o, sample, o]);
+    assert!(both.starts_with("greedy: 144 moves; "), "{both}");
+    assert!(both.contains("\nseat 0: 9 moves; ") && both.contains("\nseat 3: 9 moves; "), "{both}");
+    std::fs::remove_file(&out).unwrap();
+    let e = run(&["fit", "--from", "--seeds", "2", o], b"");
+    assert_eq!(e.status.code(), Some(2));
+    assert!(text(&e.stderr).contains("--seeds is for games played, not read with --from"));
+}
+
+#[test]
+fn moves_of_the_wrong_phase_are_refused_whatever_their_lords() {
+    // A night move on a day turn is a real Move, but not of turn 1's phase.
+    let (_, g) = played(3, 0);
+    let mut commands = g.commands.clone();
+    commands[0][2] = Move::new(&[1, 2]).unwrap();
+    let replay = Replay { seed: 3, commands: Commands(commands) };
+    let text = ManagerResult { winner: Winner(g.winner), replay }.text();
+    let e = games(&text).unwrap().get(1).unwrap_err();
+    assert_eq!(e, "commands: turn 1, seat 2: not 5 lords 0..5");
+}
