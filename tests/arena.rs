@@ -7,7 +7,7 @@ use daimyo::engine::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, win
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::arena::process::Program;
 use daimyo::workshop::arena::referee::{
-    self, Builtin, Clocks, GameRecord, Reply, Seat, SeatRecord,
+    self, Clocks, GameRecord, InProcess, Reply, Seat, SeatRecord,
 };
 use daimyo::workshop::arena::stats::{Stats, effective_games, wilson};
 use daimyo::workshop::arena::{Entrant, out_line};
@@ -117,7 +117,7 @@ fn game_with(name: &str, clocks: Clocks) -> GameRecord {
         if s == 0 {
             program(name)
         } else {
-            Box::new(Builtin::new(
+            Box::new(InProcess::new(
                 daimyo::workshop::builtins::agent("random", Budget::default()).unwrap(),
             )) as Box<dyn Seat>
         }

@@ -48,7 +48,7 @@ impl Policy {
     pub const UNIFORM: Policy =
         Policy { strength: 0.0, lead: [[0.0; GAPS]; HORIZONS], floor: [[0.0; GAPS]; HORIZONS] };
 
-    fn logit(&self, c: Cell) -> f32 {
+    fn logit(&self, c: LordCell) -> f32 {
         let s = c.strength as f32 + 3.0;
         let (lead, floor) = (self.lead[c.horizon][c.lead], self.floor[c.horizon][c.floor]);
         self.strength * (s - STRENGTH_CENTRE) + s / STRENGTH_CENTRE * (lead + floor)
@@ -57,7 +57,7 @@ impl Policy {
     pub fn weights(&self) -> Weights {
         let mut t = [0.0; CELLS];
         for (i, w) in t.iter_mut().enumerate() {
-            *w = self.logit(Cell::of_index(i)).exp();
+            *w = self.logit(LordCell::of_index(i)).exp();
         }
         t
     }
@@ -71,7 +71,7 @@ impl Policy {
         turn: u8,
     ) -> [f64; LORDS] {
         let cells = cells(strengths, board, d, horizon(turn));
-        let w = cells.map(|c| (self.logit(Cell::of_index(c)) as f64).exp());
+        let w = cells.map(|c| (self.logit(LordCell::of_index(c)) as f64).exp());
         let total: f64 = w.iter().sum();
         w.map(|x| x / total)
     }
@@ -87,23 +87,23 @@ pub fn horizon(turn: u8) -> usize {
 
 /// One lord as a daimyo sees it: indices of its strength, lead, margin and horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Cell {
+struct LordCell {
     strength: usize,
     lead: usize,
     floor: usize,
     horizon: usize,
 }
 
-impl Cell {
+impl LordCell {
     fn index(self) -> usize {
         ((self.horizon * STRENGTHS + self.strength) * GAPS + self.lead) * GAPS + self.floor
     }
 
-    fn of_index(i: usize) -> Cell {
+    fn of_index(i: usize) -> LordCell {
         let floor = i % GAPS;
         let lead = i / GAPS % GAPS;
         let strength = i / (GAPS * GAPS) % STRENGTHS;
-        Cell { strength, lead, floor, horizon: i / (GAPS * GAPS * STRENGTHS) }
+        LordCell { strength, lead, floor, horizon: i / (GAPS * GAPS * STRENGTHS) }
     }
 }
 
@@ -127,7 +127,7 @@ pub fn cells(
         }
         let gap = |x: i32| (x.clamp(-GAP, GAP) + GAP) as usize;
         let strength = (strengths[l].clamp(3, 6) - 3) as usize;
-        Cell { strength, lead: gap(mine - hi), floor: gap(mine - lo), horizon }.index()
+        LordCell { strength, lead: gap(mine - hi), floor: gap(mine - lo), horizon }.index()
     })
 }
 
@@ -175,7 +175,7 @@ const GAP_INDEX: [u8; 256] = {
 pub fn bases(strengths: &[u8; LORDS], horizon: usize) -> [usize; LORDS] {
     let base = |s: u8| {
         let strength = (s.clamp(3, 6) - 3) as usize;
-        Cell { strength, lead: 0, floor: 0, horizon }.index()
+        LordCell { strength, lead: 0, floor: 0, horizon }.index()
     };
     strengths.map(base)
 }
@@ -241,14 +241,14 @@ impl Policy {
 
     /// The logit of a cell (an index of `cells`).
     pub fn logit_of(&self, cell: usize) -> f32 {
-        self.logit(Cell::of_index(cell))
+        self.logit(LordCell::of_index(cell))
     }
 }
 
 /// The weights a cell's logit is made of: which entries of the weight vector (see `PARAMS`),
 /// each with its factor. The logit is linear in them.
 pub fn features(cell: usize) -> [(usize, f64); 3] {
-    let c = Cell::of_index(cell);
+    let c = LordCell::of_index(cell);
     let s = c.strength as f64 + 3.0;
     [
         (0, s - STRENGTH_CENTRE as f64),
@@ -271,15 +271,15 @@ mod tests {
             Row::from_array([1, 0, 4, 1, 0, 0]),
             Row::from_array([0, 0, 2, 1, 0, 0]),
         ];
-        let c = cells(&[6, 3, 4, 5, 3, 3], &board, 0, horizon(5)).map(Cell::of_index);
+        let c = cells(&[6, 3, 4, 5, 3, 3], &board, 0, horizon(5)).map(LordCell::of_index);
         let g = |x: i32| (x + GAP) as usize;
-        assert_eq!(c[0], Cell { strength: 3, lead: g(2), floor: g(4), horizon: 0 });
-        assert_eq!(c[1], Cell { strength: 0, lead: g(0), floor: g(0), horizon: 0 });
-        assert_eq!(c[2], Cell { strength: 1, lead: g(-2), floor: g(0), horizon: 0 });
-        assert_eq!(c[3], Cell { strength: 2, lead: g(4), floor: g(4), horizon: 0 }, "clamped");
+        assert_eq!(c[0], LordCell { strength: 3, lead: g(2), floor: g(4), horizon: 0 });
+        assert_eq!(c[1], LordCell { strength: 0, lead: g(0), floor: g(0), horizon: 0 });
+        assert_eq!(c[2], LordCell { strength: 1, lead: g(-2), floor: g(0), horizon: 0 });
+        assert_eq!(c[3], LordCell { strength: 2, lead: g(4), floor: g(4), horizon: 0 }, "clamped");
         assert_eq!([1, 3, 4, 5, 6, 7, 8, 9].map(horizon), [2, 2, 1, 0, 2, 2, 1, 0]);
         for i in [0, 17, CELLS - 1] {
-            assert_eq!(Cell::of_index(i).index(), i);
+            assert_eq!(LordCell::of_index(i).index(), i);
         }
     }
 

@@ -274,7 +274,7 @@ fn split_of_text<'de, D: Deserializer<'de>>(d: D) -> Result<[Row; DAIMYO - 1], D
 
 /// A game read back from a log.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Game {
+pub struct LoggedGame {
     pub player: String,
     pub seed: u64,
     pub unix_ms: u64,
@@ -295,8 +295,8 @@ pub fn is_log(text: &str) -> bool {
 }
 
 /// Every game of a log, or what is wrong and on which line.
-pub fn read(text: &str) -> Result<Vec<Game>, String> {
-    let mut games: Vec<Game> = Vec::new();
+pub fn read(text: &str) -> Result<Vec<LoggedGame>, String> {
+    let mut games: Vec<LoggedGame> = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = |what: String| format!("line {}: {what}", i + 1);
         // A line is one JSON document: the parser's position is a column.
@@ -306,7 +306,7 @@ pub fn read(text: &str) -> Result<Vec<Game>, String> {
         if keys.contains_key("daimyo_log") {
             let h: Header = serde_json::from_str(line).map_err(parse_err)?;
             let (player, seed, unix_ms, typed) = (h.player, h.seed, h.unix_ms, h.typed);
-            games.push(Game { player, seed, unix_ms, typed, ..Game::default() });
+            games.push(LoggedGame { player, seed, unix_ms, typed, ..LoggedGame::default() });
             continue;
         }
         let game = games.last_mut().ok_or_else(|| at("no header line before it".into()))?;

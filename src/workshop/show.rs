@@ -38,13 +38,13 @@ saw (its columns: you, then the others in seat order), its answers and its searc
 Colour on a terminal; plain text in a pipe or with --no-color (or NO_COLOR set).
 ";
 
-struct Options {
+struct Request {
     file: String,
     game: usize,
     paint: Paint,
 }
 
-fn options(args: &[String]) -> Result<Options, String> {
+fn options(args: &[String]) -> Result<Request, String> {
     let (mut file, mut game, mut color) = (None, 1usize, std::io::stdout().is_terminal());
     color &= std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut i = 0;
@@ -64,7 +64,7 @@ fn options(args: &[String]) -> Result<Options, String> {
     if game == 0 {
         return Err("--game counts from 1".into());
     }
-    Ok(Options { file, game, paint: Paint(color) })
+    Ok(Request { file, game, paint: Paint(color) })
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -201,7 +201,7 @@ fn result(g: &FullGame, state: &State, paint: Paint) -> String {
 }
 
 /// A player's log: its view turn by turn, its answers and its search's summaries.
-fn render_log(g: &log::Game, title: &str, paint: Paint) -> Result<String, String> {
+fn render_log(g: &log::LoggedGame, title: &str, paint: Paint) -> Result<String, String> {
     let mut text: String = g.turns.iter().map(|t| t.sent.as_str()).collect();
     if let Some((_, sent)) = &g.error {
         text += sent;

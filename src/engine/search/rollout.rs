@@ -28,7 +28,7 @@ const POOL_MAX: usize = 256;
 
 /// Pre-drawn moves of one daimyo in one phase; entries beyond the pool's size repeat it, so any
 /// mask of the size stays in bounds.
-type Pool = [u64; POOL_MAX];
+type MovePool = [u64; POOL_MAX];
 
 #[inline(always)]
 fn phase_index(phase: Phase) -> usize {
@@ -41,7 +41,7 @@ fn phase_index(phase: Phase) -> usize {
 /// How the turns after the current one are played.
 enum LaterTurns {
     /// Pre-drawn moves: [column][phase][i].
-    Pools(Box<[[Pool; 2]; DAIMYO]>),
+    Pools(Box<[[MovePool; 2]; DAIMYO]>),
     Policies(Box<Policies>),
 }
 
@@ -96,7 +96,7 @@ pub struct Rollouts {
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
     /// Pre-drawn moves of the others on the current turn: [column][i].
-    first: Box<[Pool; DAIMYO]>,
+    first: Box<[MovePool; DAIMYO]>,
     later: LaterTurns,
     pool_mask: u64,
     /// Pre-drawn true intimacies at the start of the turn.
@@ -106,7 +106,7 @@ pub struct Rollouts {
 }
 
 /// Fills the first `size` entries of a pool with draws and repeats them after.
-fn fill(pool: &mut Pool, size: usize, mut draw: impl FnMut() -> u64) {
+fn fill(pool: &mut MovePool, size: usize, mut draw: impl FnMut() -> u64) {
     for x in pool.iter_mut().take(size) {
         *x = draw();
     }
@@ -190,7 +190,7 @@ impl Rollouts {
     fn pooled(
         &self,
         real: &mut [u64; DAIMYO],
-        pools: &[[Pool; 2]; DAIMYO],
+        pools: &[[MovePool; 2]; DAIMYO],
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
         self.later_turns(real, |turn, _| {

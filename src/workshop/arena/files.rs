@@ -2,7 +2,7 @@
 //! `--replays` file (the manager's result), filled from the referee's record, and the replay
 //! file's name. The filling sits here because `records` comes before the arena.
 
-use super::plan::Game;
+use super::plan::Fixture;
 use super::referee::GameRecord;
 use crate::engine::rules::DAIMYO;
 use crate::workshop::records::{Commands, ManagerResult, OutLine, Replay, Winner};
@@ -44,7 +44,7 @@ pub fn replay_file(seed: u32, g: &GameRecord) -> String {
 }
 
 /// `seed-41-rot-2.json`, or `seed-41-rot-2-A.json` under `--sprt`.
-pub fn replay_name(game: &Game, side: Option<&str>) -> String {
+pub fn replay_name(game: &Fixture, side: Option<&str>) -> String {
     let side = side.map_or(String::new(), |s| format!("-{s}"));
     format!("seed-{}-rot-{}{side}.json", game.seed, game.rotation)
 }

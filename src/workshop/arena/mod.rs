@@ -24,7 +24,7 @@ use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::engine::timeman::Budget;
 use crate::player::args::{self, say};
 use crate::workshop::builtins;
-use referee::{Builtin, Clocks, GameRecord, Seat};
+use referee::{Clocks, GameRecord, InProcess, Seat};
 use std::time::Duration;
 
 /// Seeds of a run without `--sprt`.
@@ -113,9 +113,9 @@ impl Entrant {
     /// A fresh seat for one game.
     pub fn seat(&self, show_stderr: bool) -> Box<dyn Seat> {
         match self {
-            Entrant::Builtin { name, budget, .. } => {
-                Box::new(Builtin::new(builtins::agent(name, *budget).expect("checked when parsed")))
-            }
+            Entrant::Builtin { name, budget, .. } => Box::new(InProcess::new(
+                builtins::agent(name, *budget).expect("checked when parsed"),
+            )),
             Entrant::Exec { argv, .. } => {
                 Box::new(process::Program::new(argv.clone(), show_stderr))
             }

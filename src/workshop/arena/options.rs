@@ -1,7 +1,7 @@
 //! The arena's command line: four fixed entrants, one entrant against a `--field`, or two
 //! versions under `--sprt` against fixed opponents or a field, and what to write where.
 
-use super::plan::{Opponents, Plan};
+use super::plan::{Lineup, Plan};
 use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
 use crate::engine::rules::DAIMYO;
 use crate::engine::timeman::cores;
@@ -20,7 +20,7 @@ pub struct Options {
 
 /// The command line as read, before it is checked as a whole.
 #[derive(Default)]
-struct Line {
+struct CommandLine {
     seeds: Option<u32>,
     first_seed: Option<u32>,
     jobs: Option<usize>,
@@ -34,8 +34,8 @@ struct Line {
     entrants: Vec<Entrant>,
 }
 
-fn read_line(args: &[String]) -> Result<Line, String> {
-    let mut l = Line::default();
+fn read_line(args: &[String]) -> Result<CommandLine, String> {
+    let mut l = CommandLine::default();
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -86,7 +86,7 @@ pub fn field_specs(list: &str) -> Vec<String> {
 }
 
 /// The entrants and who plays whom, from what the line named.
-fn plan(l: &mut Line) -> Result<Plan, String> {
+fn plan(l: &mut CommandLine) -> Result<Plan, String> {
     let n = l.entrants.len();
     let mut entrants: Vec<Entrant> = l.sprt.take().map_or_else(Vec::new, Vec::from);
     let sides: Vec<usize> = (0..entrants.len().max(1)).collect();
@@ -107,9 +107,9 @@ fn plan(l: &mut Line) -> Result<Plan, String> {
         Some(mut field) => {
             let start = entrants.len();
             entrants.append(&mut field);
-            Opponents::Field((start..entrants.len()).collect())
+            Lineup::Field((start..entrants.len()).collect())
         }
-        None => Opponents::Fixed(std::array::from_fn(|i| sides.len() + i)),
+        None => Lineup::Fixed(std::array::from_fn(|i| sides.len() + i)),
     };
     let sprt = (sides.len() == 2).then(|| l.margin.unwrap_or(DEFAULT_SPRT_MARGIN));
     let seeds = l.seeds.unwrap_or(if sprt.is_some() { DEFAULT_SPRT_SEEDS } else { DEFAULT_SEEDS });

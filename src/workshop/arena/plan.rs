@@ -11,7 +11,7 @@ use crate::engine::rules::DAIMYO;
 
 /// Who sits against the side's entrant.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Opponents {
+pub enum Lineup {
     Fixed([usize; 3]),
     /// Three different positions of this list, drawn per seed.
     Field(Vec<usize>),
@@ -22,7 +22,7 @@ pub struct Plan {
     pub entrants: Vec<Entrant>,
     /// The entrants measured: E0 for four fixed entrants, E against a field, A and B.
     pub sides: Vec<usize>,
-    pub opponents: Opponents,
+    pub opponents: Lineup,
     /// The paired test, with its margin D.
     pub sprt: Option<f64>,
     pub first_seed: u32,
@@ -31,7 +31,7 @@ pub struct Plan {
 
 /// One game of the plan.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Game {
+pub struct Fixture {
     pub seed: u32,
     /// Index into `Plan::sides`.
     pub side: usize,
@@ -40,7 +40,7 @@ pub struct Game {
     pub table: [usize; DAIMYO],
 }
 
-impl Game {
+impl Fixture {
     /// The entrant in each seat.
     pub fn seated(&self) -> [usize; DAIMYO] {
         std::array::from_fn(|s| self.table[(s + self.rotation) % DAIMYO])
@@ -79,18 +79,18 @@ impl Plan {
     /// The entrants against the sides for `seed`.
     pub fn opponents(&self, seed: u32) -> [usize; 3] {
         match &self.opponents {
-            Opponents::Fixed(o) => *o,
-            Opponents::Field(field) => draw(field.len(), seed).map(|i| field[i]),
+            Lineup::Fixed(o) => *o,
+            Lineup::Field(field) => draw(field.len(), seed).map(|i| field[i]),
         }
     }
 
     /// Game number `i` of the run.
-    pub fn game(&self, i: usize) -> Game {
+    pub fn game(&self, i: usize) -> Fixture {
         let per_seed = self.games_per_seed();
         let seed = self.first_seed + (i / per_seed) as u32;
         let (side, rotation) = (i % per_seed / DAIMYO, i % DAIMYO);
         let [a, b, c] = self.opponents(seed);
-        Game { seed, side, rotation, table: [self.sides[side], a, b, c] }
+        Fixture { seed, side, rotation, table: [self.sides[side], a, b, c] }
     }
 
     /// The label of a side's entrant.
@@ -101,12 +101,12 @@ impl Plan {
     /// Whether the rows of the side's entrant and of the opponents are kept apart: always, but
     /// for four fixed entrants, whose seats merge by label.
     pub fn merges_labels(&self) -> bool {
-        self.sprt.is_none() && matches!(self.opponents, Opponents::Fixed(_))
+        self.sprt.is_none() && matches!(self.opponents, Lineup::Fixed(_))
     }
 
     /// The table row of each seat of `g`: the label, but an opponent that bears the label of
     /// the side's entrant gets a row of its own when rows are kept apart.
-    pub fn row_names(&self, g: &Game) -> [String; DAIMYO] {
+    pub fn row_names(&self, g: &Fixture) -> [String; DAIMYO] {
         let own = self.side_label(g.side);
         std::array::from_fn(|s| {
             let label = self.entrants[g.seated()[s]].label();

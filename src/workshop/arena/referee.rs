@@ -55,18 +55,18 @@ pub trait Seat {
 
 /// A built-in agent as a seat: it is always ready, takes in each view as the player would and
 /// answers with its move's text.
-pub struct Builtin {
+pub struct InProcess {
     agent: Box<dyn Agent>,
     known: Tracker,
 }
 
-impl Builtin {
-    pub fn new(agent: Box<dyn Agent>) -> Builtin {
-        Builtin { agent, known: Tracker::new([0; LORDS]) }
+impl InProcess {
+    pub fn new(agent: Box<dyn Agent>) -> InProcess {
+        InProcess { agent, known: Tracker::new([0; LORDS]) }
     }
 }
 
-impl Seat for Builtin {
+impl Seat for InProcess {
     fn start(&mut self, strengths: [u8; LORDS], seed: u64) {
         self.agent.new_game(strengths, seed);
         self.known = Tracker::new(strengths);

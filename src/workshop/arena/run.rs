@@ -5,7 +5,7 @@
 
 use super::files::{out_line, replay_file, replay_name};
 use super::options::Options;
-use super::plan::{Game, Opponents, Plan};
+use super::plan::{Fixture, Lineup, Plan};
 use super::progress::Progress;
 use super::referee::GameRecord;
 use super::sprt::{Sprt, Verdict};
@@ -29,7 +29,7 @@ fn logged(k: usize) -> bool {
 }
 
 /// Everything the main thread keeps while the games come in.
-struct Report<'a> {
+struct Collector<'a> {
     plan: &'a Plan,
     /// One table per side.
     stats: Vec<Stats>,
@@ -43,7 +43,7 @@ struct Report<'a> {
     progress: Progress,
 }
 
-impl Report<'_> {
+impl Collector<'_> {
     fn side_name(&self, side: usize) -> Option<&'static str> {
         self.plan.sprt.map(|_| SIDES[side])
     }
@@ -71,7 +71,7 @@ impl Report<'_> {
         self.verdict.is_some()
     }
 
-    fn write(&mut self, game: &Game, g: &GameRecord) {
+    fn write(&mut self, game: &Fixture, g: &GameRecord) {
         let side = self.side_name(game.side);
         let labels = game.seated().map(|e| self.plan.entrants[e].label());
         let mut result = Ok(());
@@ -135,9 +135,9 @@ fn header(o: &Options) -> String {
         None => p.sides.iter().map(|e| label(e).to_string()).collect(),
     };
     let mut text = match &p.opponents {
-        Opponents::Fixed(o) if p.sprt.is_none() => format!("arena: {} | {}", sides[0], names(o)),
-        Opponents::Fixed(o) => format!("arena: {} against {}", sides.join(", "), names(o)),
-        Opponents::Field(f) => {
+        Lineup::Fixed(o) if p.sprt.is_none() => format!("arena: {} | {}", sides[0], names(o)),
+        Lineup::Fixed(o) => format!("arena: {} against {}", sides.join(", "), names(o)),
+        Lineup::Field(f) => {
             format!("arena: {} against a field of {}", sides.join(", "), names(f))
         }
     };
@@ -175,7 +175,7 @@ fn sprt_header(margin: f64) -> String {
 
 /// Plays the plan's games on `jobs` threads and hands them to `report` in game order until it
 /// says the run is over; returns the number of games taken.
-fn play_in_order(plan: &Plan, jobs: usize, show_stderr: bool, report: &mut Report) -> usize {
+fn play_in_order(plan: &Plan, jobs: usize, show_stderr: bool, report: &mut Collector) -> usize {
     let total = plan.total();
     let (next, over) = (AtomicUsize::new(0), AtomicBool::new(false));
     let (tx, rx) = channel::<(usize, GameRecord)>();
@@ -222,7 +222,7 @@ fn play_in_order(plan: &Plan, jobs: usize, show_stderr: bool, report: &mut Repor
     done
 }
 
-impl Report<'_> {
+impl Collector<'_> {
     /// The tables (one per side under `--sprt`) and the verdict.
     fn tables(&self, games: usize) -> String {
         let mut text = String::new();
@@ -258,7 +258,7 @@ pub fn run(mut o: Options) -> Result<(), String> {
         true => vec![Stats::new(&plan.game(0).table.map(|e| plan.entrants[e].label()))],
         false => (0..plan.sides.len()).map(|s| Stats::new(&[plan.side_label(s)])).collect(),
     };
-    let mut report = Report {
+    let mut report = Collector {
         plan,
         stats,
         sprt: plan.sprt.map(Sprt::new),

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 /// Everything one row's seats did.
 #[derive(Clone, Debug, Default)]
-pub struct Tally {
+pub struct Standing {
     pub name: String,
     pub seat_games: u32,
     /// Sole first places.
@@ -59,7 +59,7 @@ impl Share {
     }
 }
 
-impl Tally {
+impl Standing {
     /// The win share and its interval; none before any game.
     pub fn share(&self) -> Option<Share> {
         if self.seat_games == 0 {
@@ -138,7 +138,7 @@ const COLUMNS: [&str; 16] = [
 /// Tallies in the order their names first appear.
 #[derive(Default)]
 pub struct Stats {
-    pub tallies: Vec<Tally>,
+    pub tallies: Vec<Standing>,
 }
 
 impl Stats {
@@ -155,13 +155,13 @@ impl Stats {
         match self.tallies.iter().position(|t| t.name == name) {
             Some(i) => i,
             None => {
-                self.tallies.push(Tally { name: name.to_string(), ..Tally::default() });
+                self.tallies.push(Standing { name: name.to_string(), ..Standing::default() });
                 self.tallies.len() - 1
             }
         }
     }
 
-    pub fn get(&self, name: &str) -> Option<&Tally> {
+    pub fn get(&self, name: &str) -> Option<&Standing> {
         self.tallies.iter().find(|t| t.name == name)
     }
 
@@ -193,7 +193,7 @@ impl Stats {
     /// The rows by win share, highest first (ties in order of appearance), the leaders marked
     /// `*` when there is more than one row.
     pub fn render(&self, out: &mut String) {
-        let mut order: Vec<(&Tally, Share)> =
+        let mut order: Vec<(&Standing, Share)> =
             self.tallies.iter().filter_map(|t| Some((t, t.share()?))).collect();
         order.sort_by(|a, b| b.1.share.total_cmp(&a.1.share));
         let best = order.first().map(|r| r.1.share);
@@ -207,7 +207,7 @@ impl Stats {
     }
 }
 
-fn row_cells(mark: &str, t: &Tally, share: &Share) -> Vec<String> {
+fn row_cells(mark: &str, t: &Standing, share: &Share) -> Vec<String> {
     let mut times = t.times_ms.clone();
     times.sort_by(f64::total_cmp);
     let ms = |p| percentile(&times, p).map_or("-".into(), |v| format!("{v:.1}"));

@@ -200,12 +200,12 @@ impl Commitment {
 /// How a commitment fared on the samples: the ones it won, and its margins over the best other
 /// summed (twelfths), which break ties in wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Verdict {
+pub(super) struct Wins {
     pub(super) wins: u32,
     margin: i64,
 }
 
-impl Verdict {
+impl Wins {
     pub(super) fn key(&self) -> (u32, i64) {
         (self.wins, self.margin)
     }
@@ -219,8 +219,8 @@ pub(super) fn judge_all(
     cands: &[Commitment],
     left: PicksLeft,
     obj: &Objective,
-) -> Vec<Verdict> {
-    let mut verdicts = vec![Verdict::default(); cands.len()];
+) -> Vec<Wins> {
+    let mut verdicts = vec![Wins::default(); cands.len()];
     let max_add = cands.iter().flat_map(|c| c.add).max().unwrap_or(0).min(MAX_ADD as u8) as usize;
     let planned: Vec<[u8; LORDS]> = cands.iter().map(|c| c.slots(false)).collect();
     let alone: Vec<[u8; LORDS]> = cands.iter().map(|c| c.slots(true)).collect();
@@ -248,6 +248,6 @@ pub(super) fn judge_all(
 }
 
 /// The index of the best verdict, ties to the earliest.
-pub(super) fn best(verdicts: &[Verdict]) -> Option<usize> {
+pub(super) fn best(verdicts: &[Wins]) -> Option<usize> {
     (0..verdicts.len()).rev().max_by_key(|&i| verdicts[i].key())
 }

@@ -3,7 +3,7 @@
 //! (one of its `RIVAL_MOVES` best in each sample), and every own move is scored against them.
 
 use super::judge::{
-    ABANDONED, Commitment, Objective, PicksLeft, Sample, Verdict, judge_all, margin, objective,
+    ABANDONED, Commitment, Objective, PicksLeft, Sample, Wins, judge_all, margin, objective,
 };
 use super::rivals::RivalDraws;
 use super::{Basis, RIVAL_MOVES, increment};
@@ -24,7 +24,7 @@ pub(super) fn best_response(pos: &Position, n: usize, rng: &mut impl Rng) -> (Ro
 }
 
 /// The best own move against the rivals fixed to their best moves, on the sampled `worlds`.
-fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Verdict) {
+fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Wins) {
     let fixed = rival_moves(pos, worlds, rng);
     let samples: Vec<Sample> = worlds
         .iter()
@@ -41,13 +41,13 @@ fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Ver
 }
 
 /// Every move of the position's phase judged on `samples`, best first (ties in table order).
-fn ranked(pos: &Position, samples: &[Sample], obj: &Objective) -> Vec<(Row, Verdict)> {
+fn ranked(pos: &Position, samples: &[Sample], obj: &Objective) -> Vec<(Row, Wins)> {
     let cands: Vec<Commitment> = legal(pos.phase)
         .iter()
         .map(|&m| Commitment::new(increment(m, pos.phase), [ABANDONED as u8; LORDS], m))
         .collect();
     let verdicts = judge_all(&pos.strengths, samples, &cands, PicksLeft::default(), obj);
-    let mut out: Vec<(Row, Verdict)> = cands.iter().map(|c| c.play).zip(verdicts).collect();
+    let mut out: Vec<(Row, Wins)> = cands.iter().map(|c| c.play).zip(verdicts).collect();
     out.sort_by_key(|(_, t)| std::cmp::Reverse(t.key()));
     out
 }
