@@ -1,16 +1,9 @@
-//! The clock, and the one owner of a search's limits.
-//!
-//! A turn's time runs from the arrival of its first byte (the manager measures from its write,
-//! which is earlier still), so the budget is a deadline counted from there, capped well inside
-//! the manager's 1000 ms. A rollout budget may end a search sooner but never lifts the deadline:
-//! one late answer loses the whole game. Only `no_clock`, asked for explicitly and only with a
-//! rollout budget, removes the clock, for reproducible runs. `Limits` answers "stop?" for a
-//! count of rollouts done, and "how many rounds?" for a search that shares a rollout budget
-//! among threads. The count is compared every time, the clock read only every `CLOCK_EVERY`
-//! rollouts of the thread asking (each thread keeps its own `Clock`), so a thread runs past the
-//! deadline by at most that many rollouts and one round. `Limits` also hands out slices of what
-//! is left, for searches that spend their budget in phases. `Budget::threads` says how many
-//! threads the player's search is given.
+//! The clock, and the one owner of a search's limits: `Limits` answers "stop?" for a count of
+//! rollouts done (the count compared every time, the clock read only every `CLOCK_EVERY`
+//! rollouts of the thread asking), "how many rounds?" for a rollout budget shared among threads,
+//! and hands out slices of what is left. The deadline runs from the turn's first byte and a
+//! rollout budget never lifts it; the design is written out in `docs/architecture.md` ("The
+//! clock").
 
 use crate::engine::params::time::{CLOCK_EVERY, DEFAULT_MS, HARD_CAP_MS, MAX_THREADS};
 use std::sync::OnceLock;

@@ -1,25 +1,13 @@
 //! Rounds of rollouts shared among worker threads, with the same tallies as one thread.
 //!
-//! In a round every candidate still in play meets the same world and the same opponent moves
-//! (one random stream, cloned per candidate), and a round's stream depends on its number alone.
-//! So rounds can be shared out among threads without changing a tally: the workers claim batches
-//! of round numbers from the stage's counter and add their tallies to the sum after each batch;
-//! nothing is allocated or locked per rollout.
-//!
-//! The workers belong to a `Pool` that whoever searches keeps (the bot keeps one for the game):
-//! they are spawned once, wait for work between searches, and are joined when the pool is
-//! dropped. The calling thread leads a search and plays no rollouts. It sets each stage (a
-//! phase of sequential halving), sleeps until the stage's rounds are all in the sum (a rollout
-//! budget) or its deadline comes, whichever is first (a budget never lifts the deadline), and
-//! decides the halving. On a loaded machine a thread that keeps a core busy waits long for its
-//! next turn, often tens of milliseconds past a deadline it polls, while a sleeping thread woken
-//! by the deadline runs at once: so the leader sleeps, and when the last stage has a deadline it
-//! answers from the sum as it stands, without waiting for the workers, which stop at their next
-//! round and go back to the pool.
-//!
-//! Nothing waits forever. The leader waits on a condition variable, with the deadline as its
-//! timeout when there is one; a worker that panics is caught by its pool, which marks the search
-//! failed and wakes the leader; the leader then answers at once from the tallies as they stand.
+//! A round's random stream depends on its number alone, so the workers claim batches of round
+//! numbers from the stage's counter and add their tallies to the sum after each batch; nothing
+//! is allocated or locked per rollout. The workers belong to a `Pool` that whoever searches
+//! keeps, joined when it is dropped. The calling thread leads: it sets each stage (a phase of
+//! sequential halving) and sleeps until its rounds are all in or its deadline comes; after the
+//! last stage of a timed search it answers without waiting for the workers. Nothing waits
+//! forever: the leader waits with the deadline as its timeout, and a worker that panics marks
+//! the search failed and wakes it. Why it is built so: `docs/architecture.md` ("The clock").
 
 use super::rollout::Rollouts;
 use crate::engine::moves::MAX_MOVES;
