@@ -14,7 +14,7 @@
 //! likelihood): the logit is linear in the weights (`features`), which is how the model's
 //! likenesses are obtained.
 
-use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
+use crate::engine::rules::{DAIMYO, HIGH, LORDS, Phase, Row, lane_max, lane_min};
 
 /// Gaps are clamped to `-GAP..=GAP`.
 pub const GAP: i32 = 4;
@@ -129,25 +129,6 @@ pub fn cells(
         let strength = (strengths[l].clamp(3, 6) - 3) as usize;
         LordCell { strength, lead: gap(mine - hi), floor: gap(mine - lo), horizon }.index()
     })
-}
-
-/// The top bit of every byte lane.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// Lane-wise maximum of two rows whose lanes are all below 128: one subtraction tells, in each
-/// lane's top bit, whether `a >= b` there.
-#[inline(always)]
-fn lane_max(a: u64, b: u64) -> u64 {
-    let ge = (((a | HIGH) - b) & HIGH) >> 7;
-    let mask = ge * 0xff;
-    (a & mask) | (b & !mask)
-}
-
-#[inline(always)]
-fn lane_min(a: u64, b: u64) -> u64 {
-    let ge = (((a | HIGH) - b) & HIGH) >> 7;
-    let mask = ge * 0xff;
-    (b & mask) | (a & !mask)
 }
 
 /// Gap index of a lane holding 128 + gap.
