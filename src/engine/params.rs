@@ -75,6 +75,8 @@ pub struct Search {
     pub rivals: Rivals,
     /// How rollouts are shared among the candidate moves.
     pub allocation: Allocation,
+    /// Turns at which a candidate is a pair: the move and the bot's move of the next turn.
+    pub plan_turns: &'static [u8],
 }
 
 /// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
@@ -114,6 +116,7 @@ pub const FOUNDATION: Search = Search {
     worlds: 256,
     rivals: Rivals::Prior { uniform: 0.5, strength_power: 2.0 },
     allocation: Allocation::Uniform,
+    plan_turns: &[],
 };
 
 /// The bot: the others' moves and their hidden nights from the model learnt in the game (rules

@@ -87,6 +87,14 @@ impl Policies {
     }
 }
 
+/// What the bot plays in a rollout: its increment this turn and, when the search plans two
+/// moves ahead, its increment next turn (0: next turn from its policy, like every later turn).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub now: u64,
+    pub next: u64,
+}
+
 /// Everything a rollout reads.
 pub struct Rollouts {
     strengths: [u8; LORDS],
@@ -165,19 +173,19 @@ impl Rollouts {
     pub fn run(
         &self,
         world: &[u64; DAIMYO],
-        mine: u64,
+        plan: Plan,
         rng: &mut Xoshiro256PlusPlus,
     ) -> (u32, i32) {
         let mut real = *world;
-        real[0] += mine;
+        real[0] += plan.now;
         let mask = self.pool_mask;
         let r = rng.next_u64();
         for c in 1..DAIMYO {
             real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
         }
         let score5 = match &self.later {
-            LaterTurns::Pools(pools) => self.pooled(&mut real, pools, rng),
-            LaterTurns::Policies(p) => self.read(&mut real, p, rng),
+            LaterTurns::Pools(pools) => self.pooled(&mut real, plan.next, pools, rng),
+            LaterTurns::Policies(p) => self.read(&mut real, plan.next, p, rng),
         };
         let s9 = score(&self.strengths, &real.map(Row));
         let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
@@ -185,31 +193,33 @@ impl Rollouts {
         (first_place_shares(&totals)[0], totals[0] - best_other)
     }
 
-    /// LaterTurns turns from the pools; returns the turn-5 scores.
+    /// Later turns from the pools; returns the turn-5 scores.
     #[inline]
     fn pooled(
         &self,
         real: &mut [u64; DAIMYO],
+        next: u64,
         pools: &[[MovePool; 2]; DAIMYO],
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        self.later_turns(real, |turn, _| {
+        self.later_turns(real, next, |turn, _| {
             let r = rng.next_u64();
             let ph = phase_index(Phase::of_turn(turn));
             std::array::from_fn(|c| pools[c][ph][((r >> (8 * c)) & self.pool_mask) as usize])
         })
     }
 
-    /// LaterTurns turns with every daimyo reading the board; returns the turn-5 scores.
+    /// Later turns with every daimyo reading the board; returns the turn-5 scores.
     #[inline]
     fn read(
         &self,
         real: &mut [u64; DAIMYO],
+        next: u64,
         policies: &Policies,
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
         let tables = policies.pick(rng.next_u64());
-        self.later_turns(real, |turn, real| {
+        self.later_turns(real, next, |turn, real| {
             let phase = Phase::of_turn(turn);
             let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
             std::array::from_fn(|c| {
@@ -219,11 +229,14 @@ impl Rollouts {
     }
 
     /// Every turn after the root: each daimyo's increment from `step(turn, board)`, all read
-    /// from the board before any is added; returns the turn-5 scores.
+    /// from the board before any is added, the bot's next one replaced by `next` if that is
+    /// planned (drawn all the same, so that every plan meets the same random stream); returns
+    /// the turn-5 scores.
     #[inline(always)]
     fn later_turns(
         &self,
         real: &mut [u64; DAIMYO],
+        next: u64,
         mut step: impl FnMut(u8, &[u64; DAIMYO]) -> [u64; DAIMYO],
     ) -> [i32; DAIMYO] {
         let mut score5 = self.score5;
@@ -231,7 +244,10 @@ impl Rollouts {
             if turn == 5 {
                 score5 = score(&self.strengths, &real.map(Row));
             }
-            let inc = step(turn + 1, real);
+            let mut inc = step(turn + 1, real);
+            if turn == self.turn && next != 0 {
+                inc[0] = next;
+            }
             for c in 0..DAIMYO {
                 real[c] += inc[c];
             }

@@ -9,8 +9,7 @@
 //! forever: the leader waits with the deadline as its timeout, and a worker that panics marks
 //! the search failed and wakes it. Why it is built so: `docs/architecture.md` ("The clock").
 
-use super::rollout::Rollouts;
-use crate::engine::moves::MAX_MOVES;
+use super::rollout::{Plan, Rollouts};
 use crate::engine::params::time::BATCH_ROLLOUTS;
 use crate::engine::timeman::{Clock, Limits};
 use rand::{Rng, SeedableRng};
@@ -31,9 +30,9 @@ pub struct Tally {
 }
 
 /// Every candidate's tally and the rollouts of every stage so far.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Sum {
-    pub tallies: [Tally; MAX_MOVES],
+    pub tallies: Vec<Tally>,
     pub done: u64,
 }
 
@@ -136,8 +135,7 @@ impl Drop for Pool {
 /// One stage of a search: the candidates in play and when it ends.
 struct Stage {
     id: u64,
-    alive: [u8; MAX_MOVES],
-    len: usize,
+    alive: Vec<u16>,
     /// Under a rollout budget the stage plays exactly the rounds before this one...
     end_round: Option<u64>,
     /// ... and is complete when the sum counts this many rollouts.
@@ -151,8 +149,8 @@ struct Stage {
 }
 
 impl Stage {
-    fn alive(&self) -> &[u8] {
-        &self.alive[..self.len]
+    fn alive(&self) -> &[u16] {
+        &self.alive
     }
 }
 
@@ -178,8 +176,8 @@ pub struct Fault {
 /// The rounds of one search.
 pub struct Rounds {
     ro: Rollouts,
-    /// Each candidate's own increment.
-    mine: [u64; MAX_MOVES],
+    /// What the bot plays in each candidate.
+    plans: Vec<Plan>,
     seed: u64,
     control: Mutex<Control>,
     /// Signalled when a stage is set, a batch completes a stage, a worker leaves a stage, or
@@ -235,17 +233,17 @@ impl Work for Rounds {
 }
 
 impl Rounds {
-    pub fn new(ro: Rollouts, mine: [u64; MAX_MOVES], seed: u64, fault: Option<Fault>) -> Rounds {
+    pub fn new(ro: Rollouts, plans: Vec<Plan>, seed: u64, fault: Option<Fault>) -> Rounds {
         let control = Control {
             stage: None,
-            sum: Sum { tallies: [Tally::default(); MAX_MOVES], done: 0 },
+            sum: Sum { tallies: vec![Tally::default(); plans.len()], done: 0 },
             active: 0,
             failed: false,
             finished: false,
         };
         Rounds {
             ro,
-            mine,
+            plans,
             seed,
             control: Mutex::new(control),
             changed: Condvar::new(),
@@ -259,7 +257,7 @@ impl Rounds {
     }
 
     pub fn sum(&self) -> Sum {
-        lock(&self.control).sum
+        lock(&self.control).sum.clone()
     }
 
     /// Whether a worker panicked.
@@ -306,10 +304,9 @@ impl Rounds {
             Some(s) => s.end_round.unwrap_or_else(|| s.next_round.load(Ordering::Relaxed)),
         };
         let rounds = limits.rounds(done, per_round);
-        let mut stage = Stage {
+        let stage = Stage {
             id: c.stage.as_ref().map_or(1, |s| s.id + 1),
-            alive: [0; MAX_MOVES],
-            len: alive.len(),
+            alive: alive.iter().map(|&i| i as u16).collect(),
             // Saturating: a budget of u64::MAX rollouts is one the clock ends.
             end_round: rounds.map(|r| first.saturating_add(r)),
             target: rounds.map(|r| done.saturating_add(r.saturating_mul(per_round))),
@@ -317,9 +314,6 @@ impl Rounds {
             next_round: AtomicU64::new(first),
             expired: AtomicBool::new(false),
         };
-        for (slot, &i) in stage.alive.iter_mut().zip(alive) {
-            *slot = i as u8;
-        }
         let stage = Arc::new(stage);
         c.stage = Some(Arc::clone(&stage));
         self.changed.notify_all();
@@ -374,7 +368,7 @@ impl Rounds {
         let batch = (BATCH_ROLLOUTS / per_round).max(1);
         let mut clock: Clock = stage.limits.clock();
         let mut done = 0;
-        let mut tallies = [Tally::default(); MAX_MOVES];
+        let mut tallies = vec![Tally::default(); self.plans.len()];
         while !stage.expired.load(Ordering::Relaxed) {
             let from = stage.next_round.fetch_add(batch, Ordering::Relaxed);
             let to = match stage.end_round {
@@ -401,7 +395,7 @@ impl Rounds {
 
     /// Adds a batch's tallies to the sum, if its stage is still the current one, and clears
     /// them; wakes the leader if that completes the stage.
-    fn add(&self, stage: &Stage, tallies: &mut [Tally; MAX_MOVES], played: u64) {
+    fn add(&self, stage: &Stage, tallies: &mut [Tally], played: u64) {
         let mut c = lock(&self.control);
         let current = c.stage.as_ref().is_some_and(|s| s.id == stage.id);
         for &i in stage.alive() {
@@ -423,7 +417,7 @@ impl Rounds {
 
     /// Round number `round` over the `alive` candidates, into `tallies`.
     #[inline]
-    pub fn round(&self, round: u64, alive: &[u8], tallies: &mut [Tally; MAX_MOVES]) {
+    pub fn round(&self, round: u64, alive: &[u16], tallies: &mut [Tally]) {
         let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
             self.seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
@@ -432,7 +426,7 @@ impl Rounds {
         for &i in alive {
             let i = i as usize;
             let mut r = round_rng.clone();
-            let (credit, margin) = self.ro.run(world, self.mine[i], &mut r);
+            let (credit, margin) = self.ro.run(world, self.plans[i], &mut r);
             let t = &mut tallies[i];
             t.credit += credit as u64;
             t.margin += margin as i64;
