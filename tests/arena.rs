@@ -703,6 +703,42 @@ fn help_explains_every_column_and_option() {
 }
 
 #[test]
+fn an_analysis_may_relax_the_answer_limit_and_says_so() {
+    // The program answers turn 2 after 1.2 s: a time-out under the manager's 1000 ms, none
+    // when the limit is relaxed to 3 s, and the run's header says the limit is not the manager's.
+    let slow = format!("exec:bash {}", program_path("slow.sh"));
+    let timeouts = |out: &str| {
+        let row = out.lines().find(|l| l.trim_start_matches(['*', ' ']).starts_with("exec:"));
+        let row = row.expect("a row for the program");
+        cells(row)[10].clone()
+    };
+    let (strict, _) =
+        arena(&["--seeds", "1", "--jobs", "1", "--quiet", &slow, "random", "random", "random"]);
+    assert!(!strict.contains("analysis:"), "{strict}");
+    assert_eq!(timeouts(&strict), "4", "{strict}");
+    let (relaxed, _) = arena(&[
+        "--seeds",
+        "1",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--answer-limit-ms",
+        "3000",
+        &slow,
+        "random",
+        "random",
+        "random",
+    ]);
+    assert!(
+        relaxed.contains(
+            "analysis: answers allowed 3000 ms (--answer-limit-ms), not the manager's 1000"
+        ),
+        "{relaxed}"
+    );
+    assert_eq!(timeouts(&relaxed), "0", "{relaxed}");
+}
+
+#[test]
 fn bad_arguments_exit_2_with_a_message() {
     for args in [
         &["arena", "random", "random", "random"][..],
@@ -720,6 +756,7 @@ fn bad_arguments_exit_2_with_a_message() {
         &["arena", "--sprt", "random", "greedy", "--field", "random,greedy,rules", "random"],
         &["arena", "--margin", "0.1", "random", "random", "random", "random"],
         &["arena", "--margin", "0", "--sprt", "random", "greedy", "random", "random", "random"],
+        &["arena", "--answer-limit-ms", "0", "random", "random", "random", "random"],
     ] {
         let r = daimyo(args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");

@@ -7,6 +7,7 @@ mod common;
 use common::{applied, daimyo as run, text};
 use daimyo::engine::rules::{DAIMYO, Move, strengths_from_seed};
 use daimyo::workshop::arena::files::{out_line, replay_file};
+use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::referee::GameRecord;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records::{
@@ -25,7 +26,7 @@ fn played(seed: u32, rotation: usize) -> ([&'static str; DAIMYO], GameRecord) {
     let entrants = LABELS.map(|l| Entrant::parse(l).unwrap());
     let seated: [&Entrant; DAIMYO] = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
     let labels = std::array::from_fn(|s| LABELS[(s + rotation) % DAIMYO]);
-    (labels, play_game(seated, seed, rotation, false))
+    (labels, play_game(seated, seed, rotation, false, Clocks::MANAGER))
 }
 
 type Played = ([&'static str; DAIMYO], GameRecord);

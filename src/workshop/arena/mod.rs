@@ -153,10 +153,11 @@ pub fn play_game(
     seed: u32,
     rotation: usize,
     show_stderr: bool,
+    clocks: Clocks,
 ) -> GameRecord {
     let mut seats = seated.map(|e| e.seat(show_stderr));
     let seeds = std::array::from_fn(|s| agent_seed(seed, rotation, s));
-    referee::play(&mut seats, strengths_from_seed(seed), seeds, Clocks::MANAGER)
+    referee::play(&mut seats, strengths_from_seed(seed), seeds, clocks)
 }
 
 pub fn main(args: &[String]) -> i32 {

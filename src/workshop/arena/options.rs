@@ -2,6 +2,7 @@
 //! versions under `--sprt` against fixed opponents or a field, and what to write where.
 
 use super::plan::{Lineup, Plan};
+use super::referee::MANAGER_ANSWER_MS;
 use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
 use crate::engine::rules::DAIMYO;
 use crate::engine::timeman::cores;
@@ -31,6 +32,7 @@ struct CommandLine {
     field: Option<Vec<Entrant>>,
     sprt: Option<[Entrant; 2]>,
     margin: Option<f64>,
+    answer_ms: Option<u64>,
     entrants: Vec<Entrant>,
 }
 
@@ -47,6 +49,7 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
             "--quiet" => l.quiet = true,
             "--show-stderr" => l.show_stderr = true,
             "--margin" => l.margin = Some(value(args, &mut i)?),
+            "--answer-limit-ms" => l.answer_ms = Some(value(args, &mut i)?),
             "--field" => {
                 let list: String = value(args, &mut i)?;
                 let members: Result<_, _> =
@@ -114,7 +117,8 @@ fn plan(l: &mut CommandLine) -> Result<Plan, String> {
     let sprt = (sides.len() == 2).then(|| l.margin.unwrap_or(DEFAULT_SPRT_MARGIN));
     let seeds = l.seeds.unwrap_or(if sprt.is_some() { DEFAULT_SPRT_SEEDS } else { DEFAULT_SEEDS });
     let first_seed = l.first_seed.unwrap_or(1);
-    Ok(Plan { entrants, sides, opponents, sprt, first_seed, seeds })
+    let answer_ms = l.answer_ms.unwrap_or(MANAGER_ANSWER_MS);
+    Ok(Plan { entrants, sides, opponents, sprt, first_seed, seeds, answer_ms })
 }
 
 pub fn options(args: &[String]) -> Result<Options, String> {
@@ -126,6 +130,9 @@ pub fn options(args: &[String]) -> Result<Options, String> {
         return Err("--margin: the difference of win shares D must be above 0 and below 1".into());
     }
     let mut plan = plan(&mut l)?;
+    if plan.answer_ms == 0 {
+        return Err("--answer-limit-ms must be at least 1".into());
+    }
     if plan.seeds == 0 || l.jobs == Some(0) {
         return Err("--seeds and --jobs must be at least 1".into());
     }

@@ -6,8 +6,10 @@
 //! same seats, and a run repeats whatever `--jobs` and whatever else it plays. Games are
 //! numbered (seed, side, rotation) in that order: the order the results are taken in.
 
+use super::referee::Clocks;
 use super::{Entrant, splitmix};
 use crate::engine::rules::DAIMYO;
+use std::time::Duration;
 
 /// Who sits against the side's entrant.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +29,8 @@ pub struct Plan {
     pub sprt: Option<f64>,
     pub first_seed: u32,
     pub seeds: u32,
+    /// The time an answer is allowed, in ms: the manager's 1000 unless an analysis relaxes it.
+    pub answer_ms: u64,
 }
 
 /// One game of the plan.
@@ -68,6 +72,11 @@ pub fn draw(n: usize, seed: u32) -> [usize; 3] {
 }
 
 impl Plan {
+    /// The clocks every seat is held to.
+    pub fn clocks(&self) -> Clocks {
+        Clocks { answer: Duration::from_millis(self.answer_ms), ..Clocks::MANAGER }
+    }
+
     pub fn games_per_seed(&self) -> usize {
         DAIMYO * self.sides.len()
     }

@@ -22,10 +22,13 @@ pub struct Clocks {
     pub answer: Duration,
 }
 
+/// The manager's time for an answer, in ms.
+pub const MANAGER_ANSWER_MS: u64 = 1000;
+
 impl Clocks {
     /// READY within 5 s, each answer within 1000 ms, as the official manager has them.
     pub const MANAGER: Clocks =
-        Clocks { ready: Duration::from_secs(5), answer: Duration::from_millis(1000) };
+        Clocks { ready: Duration::from_secs(5), answer: Duration::from_millis(MANAGER_ANSWER_MS) };
 }
 
 /// What came back from a seat.

@@ -7,7 +7,7 @@ use super::files::{out_line, replay_file, replay_name};
 use super::options::Options;
 use super::plan::{Fixture, Lineup, Plan};
 use super::progress::Progress;
-use super::referee::GameRecord;
+use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::sprt::{Sprt, Verdict};
 use super::stats::Stats;
 use super::{EVERY_TTY, SPRT_ALPHA, play_game};
@@ -150,6 +150,12 @@ fn header(o: &Options) -> String {
         p.total(),
         o.jobs
     );
+    if p.answer_ms != MANAGER_ANSWER_MS {
+        text += &format!(
+            "analysis: answers allowed {} ms (--answer-limit-ms), not the manager's {MANAGER_ANSWER_MS}\n",
+            p.answer_ms
+        );
+    }
     if let Some(margin) = p.sprt {
         text += &sprt_header(margin);
     }
@@ -192,7 +198,7 @@ fn play_in_order(plan: &Plan, jobs: usize, show_stderr: bool, report: &mut Colle
                     }
                     let game = plan.game(i);
                     let seated = game.seated().map(|e| &plan.entrants[e]);
-                    let g = play_game(seated, game.seed, game.rotation, show_stderr);
+                    let g = play_game(seated, game.seed, game.rotation, show_stderr, plan.clocks());
                     if tx.send((i, g)).is_err() {
                         break;
                     }

@@ -17,6 +17,7 @@ use crate::engine::policy::{self, Policy};
 use crate::engine::rules::{DAIMYO, Move, State};
 use crate::player::args::{say, value};
 use crate::player::log;
+use crate::workshop::arena::referee::Clocks;
 use crate::workshop::arena::{Entrant, play_game};
 use crate::workshop::records;
 use std::sync::Mutex;
@@ -156,7 +157,7 @@ fn played(specs: &[String], seeds: u32, first: u32, jobs: usize) -> Result<Seate
                     let (seed, rotation) = (first + (t / 4) as u32, t % 4);
                     // Rotation r puts entrant (s + r) % 4 in seat s.
                     let seated = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
-                    let g = play_game(seated, seed, rotation, false);
+                    let g = play_game(seated, seed, rotation, false, Clocks::MANAGER);
                     let labels = seated.map(|e| e.label().to_string());
                     let game = labels.into_iter().zip(decisions(g.strengths, &g.commands));
                     found.lock().expect("no thread panics holding it").push((t, game.collect()));
