@@ -9,11 +9,7 @@
 //! this way. The moves are taken in game order, so that the output depends on the games alone,
 //! not on `--jobs` nor on whether they were played or read.
 
-mod likelihood;
-
-pub use likelihood::{Decision, fit, log_likelihood};
-
-use crate::engine::policy::{self, Policy};
+use crate::engine::policy::{self, Observed as Decision, Policy, fit, log_likelihood};
 use crate::engine::rules::{DAIMYO, Move, State};
 use crate::player::args::{say, value};
 use crate::player::log;
@@ -113,7 +109,7 @@ fn run(args: &[String]) -> Result<(), String> {
         (false, _) => played(&positional, seeds, first, jobs)?,
     };
     for (label, ds) in merged(&found) {
-        let p = fit(&ds, ridge, 400);
+        let p = fit(&Policy::UNIFORM, &ds, ridge, 400);
         let (ll, uniform) = (log_likelihood(&p, &ds), log_likelihood(&Policy::UNIFORM, &ds));
         say(&format!(
             "{label}: {} moves; log-likelihood per pick {ll:.4} (uniform {uniform:.4}, gain {:.4})\n  {}\n",
