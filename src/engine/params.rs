@@ -41,6 +41,14 @@ pub struct ModelParams {
     pub negligible_weight: f64,
     /// The least probability a style gives a move it is seen to make: a likelihood is never 0.
     pub likelihood_floor: f64,
+    /// Prior weight of each opponent's own policy, fitted in the game to its public day moves
+    /// (0: none). It earns its weight as the styles do, by how well it foresaw each move from
+    /// the moves before it.
+    pub fitted_prior: f64,
+    /// The fit's L2 penalty per weight on its distance from what the styles expect, per pick.
+    pub fitted_ridge: f64,
+    /// Gradient steps of the fit.
+    pub fitted_steps: usize,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -62,6 +70,9 @@ pub const MODEL: ModelParams = ModelParams {
     rule_readings: 12,
     negligible_weight: 1e-6,
     likelihood_floor: 1e-300,
+    fitted_prior: 0.0,
+    fitted_ridge: 0.05,
+    fitted_steps: 60,
 };
 
 /// How the search spends its rollouts.

@@ -21,9 +21,19 @@ pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 use crate::engine::knowledge::{HiddenNight, PastNight, Position};
 use crate::engine::moves::{self, NIGHT_MOVES};
 use crate::engine::params::ModelParams;
-use crate::engine::policy::Policy;
+use crate::engine::policy::{Observed, PARAMS, Policy, fit};
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::engine::styles::Style;
+
+/// An opponent's own policy: fitted to its moves seen so far, around what the styles, weighted
+/// by `logw`, expect of it.
+fn fitted_policy(params: &ModelParams, logw: &[f64], seen: &[Observed]) -> Policy {
+    let prior = blend(params, logw);
+    if seen.is_empty() {
+        return prior;
+    }
+    fit(&prior, seen, params.fitted_ridge, params.fitted_steps)
+}
 
 /// Index of the uniformly random picks among the styles, if they are one.
 fn uniform_style(params: &ModelParams) -> Option<usize> {
@@ -154,10 +164,28 @@ pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64)
     }
 }
 
-/// Each column's posterior weights over the styles (column 0, the bot, plays `own`).
+/// Each column's posterior weights over the styles (column 0, the bot, plays `own`), and its own
+/// policy fitted in the game with that policy's weight (the styles' weights sum to the rest).
 #[derive(Clone, Debug)]
 pub struct Opponents {
     pub weights: [Vec<f64>; DAIMYO],
+    pub fitted: [Policy; DAIMYO],
+    pub fitted_weight: [f64; DAIMYO],
+}
+
+/// The styles' later policies blended in weight space by `logw` (log weights, one a style):
+/// what the styles, as weighted, expect of an opponent's picks; the fit starts from it.
+fn blend(params: &ModelParams, logw: &[f64]) -> Policy {
+    let top = logw.iter().cloned().fold(f64::MIN, f64::max);
+    let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
+    let total: f64 = w.iter().sum();
+    let mut v = [0.0; PARAMS];
+    for (&(style, _), wk) in params.styles.iter().zip(&w) {
+        for (x, p) in v.iter_mut().zip(style.later().params()) {
+            *x += wk / total * p;
+        }
+    }
+    Policy::from_params(&v)
 }
 
 impl Opponents {
@@ -165,8 +193,14 @@ impl Opponents {
     /// turn-6 board adds nights 2 and 4 to it).
     pub fn learn(pos: &Position, params: &ModelParams) -> Opponents {
         let prior: Vec<f64> = params.styles.iter().map(|s| s.1.ln()).collect();
+        let fitting = params.fitted_prior > 0.0;
+        let mut fitted = [Policy::UNIFORM; DAIMYO];
+        let mut fitted_weight = [0.0; DAIMYO];
         let weights = std::array::from_fn(|c| {
             let mut logw = prior.clone();
+            // The fitted policy's log weight, relative to the styles' prior (which sums to 1).
+            let mut log_fitted = params.fitted_prior.ln() - (1.0 - params.fitted_prior).ln();
+            let mut seen_moves: Vec<Observed> = Vec::new();
             if c > 0 {
                 for d in (1..pos.turn).filter(|&d| d % 2 == 1) {
                     let (Some(public), Some(seen)) =
@@ -179,18 +213,30 @@ impl Opponents {
                         .position(|&m| m == seen)
                         .expect("a day move");
                     let board = Board::at(pos, public, d, Phase::Day, params.rule_readings);
+                    if fitting {
+                        // Foreseen from the moves before it alone.
+                        let fit = fitted_policy(params, &logw, &seen_moves);
+                        let dist = picks_distribution(&fit, &board, c);
+                        log_fitted += dist[i].max(params.likelihood_floor).ln();
+                    }
                     for (k, &(style, _)) in params.styles.iter().enumerate() {
                         let dist = style_distribution(style, &board, c, params.smoothing);
                         logw[k] += dist[i].max(params.likelihood_floor).ln();
                     }
+                    seen_moves.push(Observed::new(&pos.strengths, &board.public, c, d, seen));
+                }
+                if fitting {
+                    fitted[c] = fitted_policy(params, &logw, &seen_moves);
                 }
             }
-            let top = logw.iter().cloned().fold(f64::MIN, f64::max);
+            let top = logw.iter().cloned().fold(log_fitted, f64::max);
             let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
-            let total: f64 = w.iter().sum();
+            let f = if fitting && c > 0 { (log_fitted - top).exp() } else { 0.0 };
+            let total: f64 = w.iter().sum::<f64>() + f;
+            fitted_weight[c] = f / total;
             w.iter().map(|x| x / total).collect()
         });
-        Opponents { weights }
+        Opponents { weights, fitted, fitted_weight }
     }
 
     /// The policies each column plays in later turns of a rollout, with their weights: the
@@ -201,6 +247,9 @@ impl Opponents {
                 return vec![(*params.own, 1.0)];
             }
             let mut out: Vec<(Policy, f64)> = Vec::new();
+            if self.fitted_weight[c] > 0.0 {
+                out.push((self.fitted[c], self.fitted_weight[c]));
+            }
             for (&(style, _), &w) in params.styles.iter().zip(&self.weights[c]) {
                 let p = style.later();
                 match out.iter_mut().find(|x| x.0 == p) {
@@ -224,6 +273,12 @@ impl Opponents {
             return picks_distribution(params.own, board, 0);
         }
         let mut out = vec![0.0; moves::legal(board.phase).len()];
+        if self.fitted_weight[c] >= params.negligible_weight {
+            let d = picks_distribution(&self.fitted[c], board, c);
+            for (o, x) in out.iter_mut().zip(d) {
+                *o += self.fitted_weight[c] * x;
+            }
+        }
         for (k, &(style, _)) in params.styles.iter().enumerate() {
             let w = self.weights[c][k];
             if w < params.negligible_weight {
