@@ -103,6 +103,8 @@ pub struct Rollouts {
     bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
+    /// The last turn a rollout plays: 9, or 5 when a first-half rollout ends at its scoring.
+    last: u8,
     /// Pre-drawn moves of the others on the current turn: [column][i].
     first: Box<[MovePool; DAIMYO]>,
     later: LaterTurns,
@@ -160,6 +162,7 @@ impl Rollouts {
             turn: pos.turn,
             bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
+            last: if params.first_half_only && pos.turn <= 5 { 5 } else { TURNS },
             first,
             later,
             pool_mask: size as u64 - 1,
@@ -187,7 +190,9 @@ impl Rollouts {
             LaterTurns::Pools(pools) => self.pooled(&mut real, plan.next, pools, rng),
             LaterTurns::Policies(p) => self.read(&mut real, plan.next, p, rng),
         };
-        let s9 = score(&self.strengths, &real.map(Row));
+        // A rollout that ends at turn 5 counts that scoring twice: the second half scored as if
+        // it changed nothing of the board.
+        let s9 = if self.last < TURNS { score5 } else { score(&self.strengths, &real.map(Row)) };
         let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
         let best_other = totals[1].max(totals[2]).max(totals[3]);
         (first_place_shares(&totals)[0], totals[0] - best_other)
@@ -228,10 +233,10 @@ impl Rollouts {
         })
     }
 
-    /// Every turn after the root: each daimyo's increment from `step(turn, board)`, all read
-    /// from the board before any is added, the bot's next one replaced by `next` if that is
-    /// planned (drawn all the same, so that every plan meets the same random stream); returns
-    /// the turn-5 scores.
+    /// Every turn after the root up to the rollout's last: each daimyo's increment from
+    /// `step(turn, board)`, all read from the board before any is added, the bot's next one
+    /// replaced by `next` if that is planned (drawn all the same, so that every plan meets the
+    /// same random stream); returns the turn-5 scores.
     #[inline(always)]
     fn later_turns(
         &self,
@@ -240,7 +245,7 @@ impl Rollouts {
         mut step: impl FnMut(u8, &[u64; DAIMYO]) -> [u64; DAIMYO],
     ) -> [i32; DAIMYO] {
         let mut score5 = self.score5;
-        for turn in self.turn..TURNS {
+        for turn in self.turn..self.last {
             if turn == 5 {
                 score5 = score(&self.strengths, &real.map(Row));
             }
@@ -251,6 +256,9 @@ impl Rollouts {
             for c in 0..DAIMYO {
                 real[c] += inc[c];
             }
+        }
+        if self.last == 5 {
+            score5 = score(&self.strengths, &real.map(Row));
         }
         score5
     }
