@@ -494,7 +494,11 @@ fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) 
         "random,greedy,history,knapsack",
     ]);
     let mut lines = out_lines(&out);
-    lines.iter_mut().for_each(|g| drop(g.as_object_mut().unwrap().remove("max_ms")));
+    for g in &mut lines {
+        let g = g.as_object_mut().unwrap();
+        g.remove("max_ms").unwrap();
+        g.remove("times_ms").unwrap();
+    }
     let mut files = BTreeMap::new();
     for e in std::fs::read_dir(&dir).unwrap() {
         let path = e.unwrap().path();
@@ -818,6 +822,7 @@ fn out_lines_escape_labels() {
     }
     assert_eq!((&v["winner"], &v["side"]), (&Value::from(0), &Value::from("B")));
     assert_eq!(v["max_ms"], serde_json::json!([3.0, null, null, null]));
+    assert_eq!(v["times_ms"], serde_json::json!([[3.0, 1.0], [], [], []]));
     let draw: Value =
         serde_json::from_str(&out_line(5, 2, None, &labels, &record([0; 4])).line()).unwrap();
     assert_eq!(draw["winner"], "");
