@@ -693,6 +693,7 @@ fn help_explains_every_column_and_option() {
         "--shard",
         "--resume",
         "--merge",
+        "Ctrl-C",
     ] {
         assert!(help.contains(word), "{word}");
     }

@@ -1,5 +1,5 @@
 //! Tournaments over several processes: shards of a run merged into the whole run's table and
-//! SPRT verdict, a run killed and resumed, and the files a merge or a resume refuses.
+//! SPRT verdict, a run killed and resumed, Ctrl-C, and the files a merge or a resume refuses.
 //! The entrants are deterministic (rule players, and the foundation search at a rollout budget
 //! the clock does not cut), so the same games come out of every way of playing them.
 
@@ -212,6 +212,52 @@ fn a_killed_run_resumed_plays_every_game_once() {
     assert_eq!(games_of(&out).len(), 120);
     std::fs::remove_file(&out).unwrap();
     std::fs::remove_file(&whole).unwrap();
+}
+
+#[test]
+fn ctrl_c_ends_the_programs_and_prints_the_table_so_far() {
+    let pids = scratch("pids");
+    std::fs::create_dir(&pids).unwrap();
+    let program = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/programs/sleepy.sh");
+    let sleepy = format!("exec:bash {program}");
+    let out = scratch("stopped.out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
+        .args(["arena", "--seeds", "3", "--jobs", "2", "--quiet", "--out", s(&out)])
+        .args([sleepy.as_str(), "random", "greedy", "tables"])
+        .env("DAIMYO_TEST_PIDS", &pids)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A game taken, and games under way (each game starts the program once).
+    let started = || std::fs::read_dir(&pids).unwrap().count();
+    wait_for(&mut child, "a game was taken", || whole_lines(&out) >= 2 && started() >= 3);
+    let signalled = Instant::now();
+    // SAFETY: a plain kill(2) of the child this test started.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let o = child.wait_with_output().unwrap();
+    let (stdout, err) = (text(&o.stdout), text(&o.stderr));
+    // No program outlived the arena (one left behind would still be in its 0.2 s sleep).
+    for pid in std::fs::read_dir(&pids).unwrap() {
+        let pid = pid.unwrap().file_name().into_string().unwrap();
+        assert!(!Path::new(&format!("/proc/{pid}")).exists(), "program {pid} left running");
+    }
+    assert!(signalled.elapsed() < Duration::from_secs(5), "the games under way were abandoned");
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    // The games taken are on file and in the table; the message says how to go on.
+    let taken = games_of(&out).len();
+    assert!((1..12).contains(&taken), "{taken}");
+    let want =
+        format!("stopped by SIGINT after {taken} of 12 games; the same command with --resume");
+    assert!(err.contains(&want), "{err}");
+    let row = stdout
+        .lines()
+        .skip(2)
+        .find(|l| l.contains("sleepy.sh"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(cells(&row[2..])[3], taken.to_string(), "{stdout}");
+    std::fs::remove_dir_all(&pids).unwrap();
+    std::fs::remove_file(&out).unwrap();
 }
 
 #[test]

@@ -7,10 +7,12 @@
 //! `collector` (every output is the same whatever `--jobs`), which keeps the tables (`stats`),
 //! the test (`sprt`) and the `--out` journal (`journal`, which `--resume` and `merge` read
 //! back); `files` fills the `--out` lines, run lines and replay files (`records` owns their
-//! formats); `referee` and `process` play one game exactly as the manager does.
+//! formats); `interrupt` turns Ctrl-C into a run that ends with its table; `referee` and
+//! `process` play one game exactly as the manager does.
 
 pub mod collector;
 pub mod files;
+pub mod interrupt;
 pub mod journal;
 pub mod merge;
 pub mod options;
@@ -158,9 +160,20 @@ pub fn play_game(
     rotation: usize,
     show_stderr: bool,
 ) -> GameRecord {
+    play_game_unless(seated, seed, rotation, show_stderr, &|| false).expect("never stopped")
+}
+
+/// The same, abandoned (its programs ended) if `stop` says so before it ends.
+pub fn play_game_unless(
+    seated: [&Entrant; DAIMYO],
+    seed: u32,
+    rotation: usize,
+    show_stderr: bool,
+    stop: &dyn Fn() -> bool,
+) -> Option<GameRecord> {
     let mut seats = seated.map(|e| e.seat(show_stderr));
     let seeds = std::array::from_fn(|s| agent_seed(seed, rotation, s));
-    referee::play(&mut seats, strengths_from_seed(seed), seeds, Clocks::MANAGER)
+    referee::play_unless(&mut seats, strengths_from_seed(seed), seeds, Clocks::MANAGER, stop)
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -173,7 +186,7 @@ pub fn main(args: &[String]) -> i32 {
     } else {
         match options::options(args) {
             Err(e) => Err((2, e)),
-            Ok(o) => run::run(o).map(|()| 0).map_err(|e| (1, e)),
+            Ok(o) => run::run(o).map_err(|e| (1, e)),
         }
     };
     result.unwrap_or_else(|(code, e)| {

@@ -21,6 +21,8 @@ pub struct Options {
     pub out: Option<Journal>,
     /// The games `--resume` found in the `--out` file, by their number in the plan.
     pub known: BTreeMap<usize, GameRecord>,
+    /// Whether an `--out` file keeps the games, so that `--resume` can go on from it.
+    pub resumable: bool,
     pub replays: Option<PathBuf>,
     pub quiet: bool,
     pub show_stderr: bool,
@@ -177,8 +179,8 @@ pub fn options(args: &[String]) -> Result<Options, String> {
         }
     };
     let (quiet, show_stderr, replays) = (l.quiet, l.show_stderr, l.replays.take());
-    let shard = l.shard;
-    Ok(Options { plan, shard, jobs, out, known, replays, quiet, show_stderr })
+    let (shard, resumable) = (l.shard, out.is_some());
+    Ok(Options { plan, shard, jobs, out, known, resumable, replays, quiet, show_stderr })
 }
 
 #[cfg(test)]

@@ -1,16 +1,19 @@
 //! A run: games played on worker threads, taken in game order by the main thread, which alone
 //! keeps the tables, the SPRT, the files and the progress line (`collector`), so that every
 //! output is the same whatever `--jobs` and the scheduling. Under `--sprt` the run ends with the
-//! first seed at which the test decides; games begun beyond it are dropped, written nowhere.
+//! first seed at which the test decides; games begun beyond it are abandoned, written nowhere.
 //!
 //! A shard plays its seeds only; a resumed run takes the games its `--out` file holds in their
-//! place in the order and plays the others.
+//! place in the order and plays the others. On SIGINT or SIGTERM no game is begun, the games
+//! under way are abandoned at their next turn (their programs ended), and the run prints the
+//! table of the games taken.
 
 use super::EVERY_TTY;
 use super::collector::{Collector, header};
+use super::interrupt;
 use super::options::Options;
 use super::plan::Plan;
-use super::play_game;
+use super::play_game_unless;
 use super::progress::Progress;
 use super::referee::GameRecord;
 use crate::player::args::say;
@@ -19,7 +22,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 
 /// Plays the games of `order` that `known` does not hold on `jobs` threads, and hands all of
-/// them to `report` in order until it says the run is over; returns the number of games taken.
+/// them to `report` in order until it says the run is over or a game is missing (stopped by a
+/// signal); returns the number of games taken.
 fn play_in_order(
     plan: &Plan,
     order: &[usize],
@@ -29,21 +33,25 @@ fn play_in_order(
 ) -> usize {
     let todo: Vec<usize> = order.iter().copied().filter(|i| !known.contains_key(i)).collect();
     let (next, over) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let stop = || over.load(Ordering::Relaxed) || interrupt::caught().is_some();
     let (tx, rx) = channel::<(usize, GameRecord)>();
     let (mut done, mut played) = (0, 0);
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(todo.len()) {
             let tx = tx.clone();
-            let (next, todo, over) = (&next, &todo, &over);
+            let (next, todo, stop) = (&next, &todo, &stop);
             scope.spawn(move || {
                 while let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let game = plan.game(i);
                     let seated = game.seated().map(|e| &plan.entrants[e]);
                     let (seed, rotation) = (game.seed, game.rotation);
-                    if over.load(Ordering::Relaxed) {
+                    if stop() {
                         break;
                     }
-                    let g = play_game(seated, seed, rotation, show_stderr);
+                    let Some(g) = play_game_unless(seated, seed, rotation, show_stderr, stop)
+                    else {
+                        break;
+                    };
                     if tx.send((i, g)).is_err() {
                         break;
                     }
@@ -83,8 +91,9 @@ fn play_in_order(
     done
 }
 
-/// Plays the run.
-pub fn run(mut o: Options) -> Result<(), String> {
+/// Plays the run; its exit code: 0, or 128 + the signal that stopped it.
+pub fn run(mut o: Options) -> Result<i32, String> {
+    interrupt::catch();
     let plan = &o.plan;
     say(&header(plan, &format!("jobs {}", o.jobs), o.shard));
     let order = plan.games_of(o.shard);
@@ -97,7 +106,21 @@ pub fn run(mut o: Options) -> Result<(), String> {
     let progress = Progress::new(order.len(), prefix, o.quiet);
     let mut report = Collector::new(plan, o.shard, o.out.take(), o.replays.take(), progress);
     let games = play_in_order(plan, &order, known, (o.jobs, o.show_stderr), &mut report);
+    let signal = interrupt::caught().filter(|_| games < order.len() && !report.decided());
+    let cut = signal.map(|s| format!("stopped by {}", interrupt::name(s)));
     // The table first: a file that could not be written is no reason to lose the run.
-    say(&report.tables(games, None));
-    report.write_err.map_or(Ok(()), Err)
+    say(&report.tables(games, cut.as_deref()));
+    if let Some(s) = signal {
+        let resume =
+            if o.resumable { "; the same command with --resume plays the rest" } else { "" };
+        eprintln!(
+            "daimyo arena: stopped by {} after {games} of {} games{resume}",
+            interrupt::name(s),
+            order.len()
+        );
+    }
+    match report.write_err {
+        Some(e) => Err(e),
+        None => Ok(signal.map_or(0, |s| 128 + s)),
+    }
 }
