@@ -694,6 +694,7 @@ fn help_explains_every_column_and_option() {
         "--resume",
         "--merge",
         "Ctrl-C",
+        "docs/tournaments.md",
     ] {
         assert!(help.contains(word), "{word}");
     }
