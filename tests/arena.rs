@@ -18,7 +18,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{applied, games, strengths};
+use common::{applied, cells, games, strengths, without_times};
 
 /// Replays a recorded seat: its answers as raw chunks, keeping every byte it is sent.
 struct Scripted<'a> {
@@ -216,11 +216,6 @@ fn program_path(name: &str) -> String {
     path.to_string_lossy().into()
 }
 
-/// Cells separated by two spaces or more.
-fn cells(line: &str) -> Vec<String> {
-    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
-}
-
 /// A table row: whether it is marked the leader, and its cells by column name.
 struct Row {
     leader: bool,
@@ -260,11 +255,14 @@ fn tables(text: &str) -> Vec<Vec<Row>> {
     out
 }
 
-/// The `--out` lines of a file, which is removed.
+/// The games of an `--out` file, which is removed: the lines after its run line.
 fn out_lines(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap();
     std::fs::remove_file(path).unwrap();
-    text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    let mut lines = text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap());
+    let run = lines.next().unwrap();
+    assert!(run["run"]["entrants"].is_array() && run.get("replay").is_none(), "{run}");
+    lines.collect()
 }
 
 /// Plays applied moves through the rules: the final totals.
@@ -456,23 +454,6 @@ fn draws_and_replays_are_written_as_the_manager_writes_them() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// An output with the answer times (the last three columns of a table) cut off.
-fn without_times(text: &str) -> String {
-    let mut in_table = false;
-    let mut out = String::new();
-    for line in text.lines() {
-        in_table = line.starts_with("entrant ") || (in_table && !line.is_empty());
-        let kept = if in_table {
-            let c = cells(&line[2..]);
-            format!("{}{}", &line[..2], c[..c.len() - 3].join(" | "))
-        } else {
-            line.to_string()
-        };
-        out += &format!("{kept}\n");
-    }
-    out
-}
-
 /// A `--sprt` run against a field with `jobs`: its output without times, its `--out` lines
 /// without times, and its replay files.
 fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
@@ -494,7 +475,11 @@ fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) 
         "random,greedy,history,knapsack",
     ]);
     let mut lines = out_lines(&out);
-    lines.iter_mut().for_each(|g| drop(g.as_object_mut().unwrap().remove("max_ms")));
+    for g in &mut lines {
+        let g = g.as_object_mut().unwrap();
+        g.remove("max_ms").unwrap();
+        g.remove("times_ms").unwrap();
+    }
     let mut files = BTreeMap::new();
     for e in std::fs::read_dir(&dir).unwrap() {
         let path = e.unwrap().path();
@@ -697,7 +682,20 @@ fn help_explains_every_column_and_option() {
     for column in cells(header) {
         assert!(explained.contains(&column.as_str()), "{column} in {explained:?}");
     }
-    for word in ["--replays", "--field", "--sprt", "--margin", "Wilson", "LLR", "no decision"] {
+    for word in [
+        "--replays",
+        "--field",
+        "--sprt",
+        "--margin",
+        "Wilson",
+        "LLR",
+        "no decision",
+        "--shard",
+        "--resume",
+        "--merge",
+        "Ctrl-C",
+        "docs/tournaments.md",
+    ] {
         assert!(help.contains(word), "{word}");
     }
 }
@@ -855,6 +853,7 @@ fn out_lines_escape_labels() {
     }
     assert_eq!((&v["winner"], &v["side"]), (&Value::from(0), &Value::from("B")));
     assert_eq!(v["max_ms"], serde_json::json!([3.0, null, null, null]));
+    assert_eq!(v["times_ms"], serde_json::json!([[3.0, 1.0], [], [], []]));
     let draw: Value =
         serde_json::from_str(&out_line(5, 2, None, &labels, &record([0; 4])).line()).unwrap();
     assert_eq!(draw["winner"], "");

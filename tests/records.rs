@@ -11,7 +11,8 @@ use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::referee::GameRecord;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records::{
-    Commands, Game, ManagerResult, Origin, OutLine, Replay, Winner, games,
+    Commands, Game, ManagerResult, Opponents, Origin, OutLine, Replay, Run, RunEntrant, RunLine,
+    Winner, games,
 };
 use serde_json::{Value, json};
 
@@ -257,4 +258,52 @@ fn moves_of_the_wrong_phase_are_refused_whatever_their_lords() {
     let text = ManagerResult { winner: Winner(g.winner), replay }.text();
     let e = games(&text).unwrap().get(1).unwrap_err();
     assert_eq!(e, "commands: turn 1, seat 2: not 5 lords 0..5");
+}
+
+#[test]
+fn an_out_file_opens_with_its_run_and_a_torn_last_line_is_left_out() {
+    let (games_text, want, _) = out_file();
+    let read_out = daimyo::workshop::records::out_file;
+    let run = RunLine {
+        run: Run {
+            daimyo: "0.1.0".into(),
+            entrants: LABELS
+                .map(|l| RunEntrant { label: l.into(), ..RunEntrant::default() })
+                .to_vec(),
+            sides: vec![0],
+            opponents: Opponents::Fixed([1, 2, 3]),
+            sprt_margin: None,
+            first_seed: 3,
+            seeds: 1,
+            answer_limit_ms: None,
+        },
+        shard: Some("1/1".into()),
+    };
+    let whole = format!("{}\n{games_text}", run.line());
+    let read = read_out(&whole).unwrap();
+    assert_eq!(read.runs, [(1, run.clone())]);
+    assert_eq!(read.games.iter().map(|g| g.0).collect::<Vec<_>>(), [2, 3, 4, 5]);
+    assert_eq!((read.torn, read.kept, read.newline), (None, whole.len(), true));
+    // The readers of single games skip the run line.
+    assert_eq!(games(&whole).unwrap().all().unwrap(), want);
+    assert_eq!(games(&format!("{}\n", run.line())).unwrap().len(), 0);
+    // A last line cut short is left out; the bytes before it are kept.
+    let torn = format!("{whole}{}", &games_text[..90]);
+    let read = read_out(&torn).unwrap();
+    assert_eq!((read.games.len(), read.torn, read.kept), (4, Some(6), whole.len()));
+    // A whole last line without its newline is kept, and said to lack it.
+    let bare = whole.trim_end();
+    let read = read_out(bare).unwrap();
+    assert_eq!(
+        (read.games.len(), read.torn, read.kept, read.newline),
+        (4, None, bare.len(), false)
+    );
+    // A broken line before the last is an error, named by its line.
+    let broken = whole.replacen("\"rotation\":1", "\"rotation\":", 1);
+    assert!(read_out(&broken).unwrap_err().starts_with("line 3: not JSON: "), "{broken}");
+    let alien = format!("{whole}{{\"seed\": 1}}\n");
+    assert_eq!(
+        read_out(&alien).unwrap_err(),
+        "line 6: not an arena --out line (no \"run\", no \"rotation\")"
+    );
 }

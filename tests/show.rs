@@ -46,7 +46,10 @@ fn an_arena_out_file() {
         .unwrap();
     assert!(o.status.success(), "{}", text(&o.stderr));
     let file = std::fs::read_to_string(&out).unwrap();
-    let games: Vec<Value> = file.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    // The games follow the run line; show counts the games alone.
+    let games: Vec<Value> =
+        file.lines().skip(1).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 4);
     let path = out.to_str().unwrap();
     for (n, g) in games.iter().enumerate() {
         let shown = run(&["show", path, "--game", &(n + 1).to_string()], b"");

@@ -10,7 +10,11 @@
 //! 1][seat]` the lords applied, written as the manager writes it (its web replayer plays such a
 //! file back); fields beyond these are ignored when read. An `--out` line holds one arena game:
 //! who sat where, the lords, the totals, how each seat behaved and the manager's replay, in
-//! which alone its moves are kept.
+//! which alone its moves are kept. An `--out` file opens with a run line, `{"run": R, "shard":
+//! "K/N"}`: the run its games belong to (the version, the entrants with their settings, who plays
+//! whom, the seeds, the SPRT's margin) and the shard of it the file holds, so that the readers
+//! that add files up (a resumed run, a merge) can refuse games of another run; the readers of
+//! single games skip it.
 
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS, strengths_from_seed};
 use crate::player::log::json_message;
@@ -136,9 +140,72 @@ pub struct OutLine {
     pub malformed: [u32; DAIMYO],
     /// The slowest answer that counted, in ms to the microsecond; none if no answer counted.
     pub max_ms: [Option<f64>; DAIMYO],
+    /// Every answer that counted, in ms to the microsecond, in turn order: the table's
+    /// percentiles (empty in files written before they were kept).
+    #[serde(default)]
+    pub times_ms: [Vec<f64>; DAIMYO],
     pub ready: [bool; DAIMYO],
     pub gone_at: [Option<u8>; DAIMYO],
     pub replay: Replay,
+}
+
+/// The first line of an arena `--out` file: the run, and the shard of it the file holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunLine {
+    pub run: Run,
+    /// `K/N` when the file holds the K-th of N shards of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+}
+
+/// What an arena run plays: games of different runs do not add up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// The version of daimyo that played.
+    pub daimyo: String,
+    /// Every entrant, the measured ones first, with the settings it plays under.
+    pub entrants: Vec<RunEntrant>,
+    /// The entrants measured, as positions in `entrants`: one, or A and B under `--sprt`.
+    pub sides: Vec<usize>,
+    pub opponents: Opponents,
+    /// The SPRT's margin D under `--sprt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt_margin: Option<f64>,
+    pub first_seed: u32,
+    /// The number of seeds; under `--sprt`, the most the test plays.
+    pub seeds: u32,
+    /// The time an answer was allowed, in ms, when an analysis relaxed the manager's 1000.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_limit_ms: Option<u64>,
+}
+
+/// An entrant of a run: its label, and a search's budget where it is set (a search without
+/// `threads` searches on every core of the machine that plays).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunEntrant {
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollouts: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+}
+
+/// Who sits against the measured entrants, as positions in `Run::entrants`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponents {
+    Fixed([usize; 3]),
+    /// Three drawn from these for every seed.
+    Field(Vec<usize>),
+}
+
+impl RunLine {
+    /// The line, without its newline.
+    pub fn line(&self) -> String {
+        serde_json::to_string(self).expect("plain data always serialises")
+    }
 }
 
 impl ManagerResult {
@@ -191,18 +258,27 @@ impl From<ManagerResult> for Game {
     }
 }
 
+impl OutLine {
+    /// What the types cannot say: lords of 3..6, a rotation 0..3, one seed.
+    fn check(&self) -> Result<(), String> {
+        if self.strengths.iter().any(|m| !(3..=6).contains(m)) {
+            return Err("strengths: six of 3..6 are needed".into());
+        }
+        if self.rotation >= DAIMYO {
+            return Err(format!("rotation {}: a rotation is 0..3", self.rotation));
+        }
+        if self.replay.seed != self.seed {
+            let (r, s) = (self.replay.seed, self.seed);
+            return Err(format!("replay.seed {r} is not the line's seed {s}"));
+        }
+        Ok(())
+    }
+}
+
 impl TryFrom<OutLine> for Game {
     type Error = String;
     fn try_from(o: OutLine) -> Result<Game, String> {
-        if o.strengths.iter().any(|m| !(3..=6).contains(m)) {
-            return Err("strengths: six of 3..6 are needed".into());
-        }
-        if o.rotation >= DAIMYO {
-            return Err(format!("rotation {}: a rotation is 0..3", o.rotation));
-        }
-        if o.replay.seed != o.seed {
-            return Err(format!("replay.seed {} is not the line's seed {}", o.replay.seed, o.seed));
-        }
+        o.check()?;
         Ok(Game {
             seed: o.seed,
             origin: Origin::Arena { rotation: o.rotation, side: o.side },
@@ -231,11 +307,12 @@ pub fn games(text: &str) -> Result<Games<'_>, String> {
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty())
+        .filter(|(_, l)| !l.trim().is_empty() && !is_run_line(l))
         .collect();
+    let arena = |p: Probe| p.contains_key("rotation") || p.contains_key("run");
     match serde_json::from_str::<IgnoredAny>(text) {
         // One document is one game, unless it is the one line of an `--out` file.
-        Ok(_) if serde_json::from_str::<Probe>(text).is_ok_and(|p| p.contains_key("rotation")) => {}
+        Ok(_) if serde_json::from_str::<Probe>(text).is_ok_and(arena) => {}
         Ok(_) => return Ok(Games { whole: Some(text), lines }),
         // A document over several lines whose first line is no document of its own: a
         // manager's result laid out by hand, broken where the parser says.
@@ -276,6 +353,79 @@ impl Games<'_> {
     pub fn all(&self) -> Result<Vec<Game>, String> {
         (1..=self.len()).map(|n| self.get(n)).collect()
     }
+}
+
+/// Whether a line is an `--out` file's run line rather than a game.
+fn is_run_line(line: &str) -> bool {
+    line.contains("\"run\"")
+        && serde_json::from_str::<Probe>(line)
+            .is_ok_and(|p| p.contains_key("run") && !p.contains_key("replay"))
+}
+
+/// An arena `--out` file read whole, to add its games up: its run lines and its games, with
+/// their line numbers from 1.
+#[derive(Debug, Default)]
+pub struct OutFile {
+    /// One, at the top; more where files were joined.
+    pub runs: Vec<(usize, RunLine)>,
+    pub games: Vec<(usize, OutLine)>,
+    /// A last line cut short (no newline, and no whole line before it broke off), left out:
+    /// the mark of a run killed while it wrote.
+    pub torn: Option<usize>,
+    /// The bytes before the torn line: the whole lines.
+    pub kept: usize,
+    /// Whether they end with a newline (or are none): a last line may be whole without one.
+    pub newline: bool,
+}
+
+/// The run lines and games of an `--out` file's text; a line that is neither, or a game that
+/// does not hold together, is an error naming its line, but for a torn last line.
+pub fn out_file(text: &str) -> Result<OutFile, String> {
+    let mut file = OutFile { kept: text.len(), ..OutFile::default() };
+    let mut at = 0;
+    for (i, piece) in text.split_inclusive('\n').enumerate() {
+        let line = piece.trim_end_matches(['\n', '\r']);
+        let read = match line.trim().is_empty() {
+            true => Ok(None),
+            false => out_record(line).map(Some),
+        };
+        match read {
+            Ok(None) => {}
+            Ok(Some(Line::Run(run))) => file.runs.push((i + 1, run)),
+            Ok(Some(Line::Game(game))) => file.games.push((i + 1, *game)),
+            Err(_) if !piece.ends_with('\n') => {
+                (file.torn, file.kept) = (Some(i + 1), at);
+            }
+            Err(e) => return Err(format!("line {}: {e}", i + 1)),
+        }
+        at += piece.len();
+    }
+    file.newline = file.kept == 0 || text.as_bytes()[file.kept - 1] == b'\n';
+    Ok(file)
+}
+
+/// A line of an `--out` file.
+enum Line {
+    Run(RunLine),
+    Game(Box<OutLine>),
+}
+
+/// One line of an `--out` file: its run line, or a game.
+fn out_record(line: &str) -> Result<Line, String> {
+    let probe: Probe = serde_json::from_str(line).map_err(|e| match e.is_data() {
+        true => "not an arena --out line (not a JSON object)".into(),
+        false => format!("not JSON: {} (column {})", json_message(&e), e.column()),
+    })?;
+    if probe.contains_key("run") && !probe.contains_key("replay") {
+        let run = serde_json::from_str(line).map_err(|e| format!("run: {}", json_message(&e)))?;
+        return Ok(Line::Run(run));
+    }
+    if !probe.contains_key("rotation") {
+        return Err("not an arena --out line (no \"run\", no \"rotation\")".into());
+    }
+    let game: OutLine = serde_json::from_str(line).map_err(|e| json_message(&e))?;
+    game.check()?;
+    Ok(Line::Game(Box::new(game)))
 }
 
 /// The error for a game a file does not hold.

@@ -155,3 +155,25 @@ pub fn daimyo(args: &[&str], input: &[u8]) -> std::process::Output {
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
+
+/// Cells of an arena table's line: separated by two spaces or more.
+pub fn cells(line: &str) -> Vec<String> {
+    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
+}
+
+/// An arena's output with the answer times (the last four columns of a table) cut off.
+pub fn without_times(text: &str) -> String {
+    let mut in_table = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        in_table = line.starts_with("entrant ") || (in_table && !line.is_empty());
+        let kept = if in_table {
+            let c = cells(&line[2..]);
+            format!("{}{}", &line[..2], c[..c.len() - 4].join(" | "))
+        } else {
+            line.to_string()
+        };
+        out += &format!("{kept}\n");
+    }
+    out
+}

@@ -1,15 +1,26 @@
-//! What the arena writes per game, in the formats `records` owns: the `--out` line and the
-//! `--replays` file (the manager's result), filled from the referee's record, and the replay
-//! file's name. The filling sits here because `records` comes before the arena.
+//! What the arena writes per game and per run, in the formats `records` owns, both ways: the
+//! `--out` line filled from the referee's record and read back into one, the run line from the
+//! plan and back, and the `--replays` file (the manager's result) with its name. The filling
+//! sits here because `records` comes before the arena.
 
-use super::plan::Fixture;
-use super::referee::GameRecord;
+use super::Entrant;
+use super::plan::{Fixture, Lineup, Plan};
+use super::referee::{GameRecord, MANAGER_ANSWER_MS, SeatRecord};
 use crate::engine::rules::DAIMYO;
-use crate::workshop::records::{Commands, ManagerResult, OutLine, Replay, Winner};
+use crate::engine::timeman::Budget;
+use crate::workshop::builtins;
+use crate::workshop::records::{
+    Commands, ManagerResult, Opponents, OutLine, Replay, Run, RunEntrant, Winner,
+};
 
 /// The manager's replay of a game.
 fn replay(seed: u32, g: &GameRecord) -> Replay {
     Replay { seed, commands: Commands(g.commands.clone()) }
+}
+
+/// A time in ms, to the microsecond.
+fn to_micros(ms: f64) -> f64 {
+    (ms * 1e3).round() / 1e3
 }
 
 /// The `--out` record of one game; `side` names A or B under `--sprt`.
@@ -31,11 +42,110 @@ pub fn out_line(
         winner: Winner(g.winner),
         timeouts: seats.each_ref().map(|s| s.timeouts),
         malformed: seats.each_ref().map(|s| s.malformed),
-        max_ms: seats.each_ref().map(|s| s.max_ms().map(|v| (v * 1e3).round() / 1e3)),
+        max_ms: seats.each_ref().map(|s| s.max_ms().map(to_micros)),
+        times_ms: seats.each_ref().map(|s| s.times_ms.iter().copied().map(to_micros).collect()),
         ready: seats.each_ref().map(|s| s.ready),
         gone_at: seats.each_ref().map(|s| s.gone_at),
         replay: replay(seed, g),
     }
+}
+
+/// The referee's record of a game as its `--out` line keeps it: what the table and the test
+/// count, so that a game counts the same whether it was just played or read from a file.
+pub fn record_of(o: &OutLine) -> GameRecord {
+    GameRecord {
+        strengths: o.strengths,
+        commands: o.replay.commands.0.clone(),
+        totals_x12: o.totals_x12,
+        winner: o.winner.0,
+        seats: std::array::from_fn(|s| SeatRecord {
+            ready: o.ready[s],
+            times_ms: o.times_ms[s].clone(),
+            timeouts: o.timeouts[s],
+            malformed: o.malformed[s],
+            gone_at: o.gone_at[s],
+        }),
+    }
+}
+
+/// The run line's account of a plan.
+pub fn run_of(plan: &Plan) -> Run {
+    // Only a search reads its budget: a rule's threads are no part of the run.
+    let search = |name: &str| builtins::find(name).is_some_and(|b| b.search().is_some());
+    let entrant = |e: &Entrant| match e {
+        Entrant::Builtin { label, name, budget } if search(name) => RunEntrant {
+            label: label.clone(),
+            time_ms: budget.time_ms,
+            rollouts: budget.rollouts,
+            threads: budget.threads,
+        },
+        _ => RunEntrant { label: e.label().to_string(), ..RunEntrant::default() },
+    };
+    Run {
+        daimyo: env!("CARGO_PKG_VERSION").into(),
+        entrants: plan.entrants.iter().map(entrant).collect(),
+        sides: plan.sides.clone(),
+        opponents: match &plan.opponents {
+            Lineup::Fixed(o) => Opponents::Fixed(*o),
+            Lineup::Field(f) => Opponents::Field(f.clone()),
+        },
+        sprt_margin: plan.sprt,
+        first_seed: plan.first_seed,
+        seeds: plan.seeds,
+        answer_limit_ms: (plan.answer_ms != MANAGER_ANSWER_MS).then_some(plan.answer_ms),
+    }
+}
+
+/// The plan a run line describes, to count its games by (its entrants are not checked for
+/// play: a merge plays nothing); a run line that could not come from a run is refused.
+pub fn plan_of(run: &Run) -> Result<Plan, String> {
+    let n = run.entrants.len();
+    let members: &[usize] = match &run.opponents {
+        Opponents::Fixed(o) => o,
+        Opponents::Field(f) => f,
+    };
+    let sides_ok = match run.sides.len() {
+        1 => run.sprt_margin.is_none(),
+        2 => run.sprt_margin.is_some_and(|d| d > 0.0 && d < 1.0),
+        _ => false,
+    };
+    if !sides_ok || run.sides.iter().chain(members).any(|&e| e >= n) {
+        return Err("run: its sides, opponents and margin do not make a run".into());
+    }
+    if matches!(run.opponents, Opponents::Field(_)) && members.len() < 3 {
+        return Err("run: a field has at least three members".into());
+    }
+    if run.seeds == 0 || run.first_seed.checked_add(run.seeds - 1).is_none() {
+        return Err("run: its seeds are not a range of 32-bit seeds".into());
+    }
+    let entrant = |e: &RunEntrant| match e.label.strip_prefix("exec:") {
+        Some(cmd) => Entrant::Exec {
+            label: e.label.clone(),
+            argv: cmd.split_whitespace().map(String::from).collect(),
+        },
+        None => Entrant::Builtin {
+            label: e.label.clone(),
+            name: e.label.split(':').next().unwrap_or_default().into(),
+            budget: Budget {
+                time_ms: e.time_ms,
+                rollouts: e.rollouts,
+                threads: e.threads,
+                ..Budget::default()
+            },
+        },
+    };
+    Ok(Plan {
+        entrants: run.entrants.iter().map(entrant).collect(),
+        sides: run.sides.clone(),
+        opponents: match &run.opponents {
+            Opponents::Fixed(o) => Lineup::Fixed(*o),
+            Opponents::Field(f) => Lineup::Field(f.clone()),
+        },
+        sprt: run.sprt_margin,
+        first_seed: run.first_seed,
+        seeds: run.seeds,
+        answer_ms: run.answer_limit_ms.unwrap_or(MANAGER_ANSWER_MS),
+    })
 }
 
 /// The manager's result file of one game.

@@ -2,13 +2,19 @@
 //! entrant against opponents drawn from a field, or two versions compared by a sequential test.
 //!
 //! Each seed is played in all four seat rotations with the manager's lords for that seed, so
-//! every entrant meets the same lords from every seat. `plan` says which tables a run plays,
-//! `run` plays them on worker threads and takes the results in order (every output is the same
-//! whatever `--jobs`), `stats` makes the table, `sprt` the test, `files` fills the `--out`
-//! lines and the manager's replay files (`records` owns their formats); `referee`, `process`
-//! and `manager` play one game exactly as the manager does.
+//! every entrant meets the same lords from every seat. `plan` says which tables a run (or a
+//! shard of it) plays, `run` plays them on worker threads and hands the results in order to the
+//! `collector` (every output is the same whatever `--jobs`), which keeps the tables (`stats`),
+//! the test (`sprt`) and the `--out` journal (`journal`, which `--resume` and `merge` read
+//! back); `files` fills the `--out` lines, run lines and replay files (`records` owns their
+//! formats); `interrupt` turns Ctrl-C into a run that ends with its table; `referee` and
+//! `process` play one game exactly as the manager does.
 
+pub mod collector;
 pub mod files;
+pub mod interrupt;
+pub mod journal;
+pub mod merge;
 pub mod options;
 pub mod plan;
 pub mod process;
@@ -155,9 +161,21 @@ pub fn play_game(
     show_stderr: bool,
     clocks: Clocks,
 ) -> GameRecord {
+    play_game_unless(seated, seed, rotation, show_stderr, clocks, &|| false).expect("never stopped")
+}
+
+/// The same, abandoned (its programs ended) if `stop` says so before it ends.
+pub fn play_game_unless(
+    seated: [&Entrant; DAIMYO],
+    seed: u32,
+    rotation: usize,
+    show_stderr: bool,
+    clocks: Clocks,
+    stop: &dyn Fn() -> bool,
+) -> Option<GameRecord> {
     let mut seats = seated.map(|e| e.seat(show_stderr));
     let seeds = std::array::from_fn(|s| agent_seed(seed, rotation, s));
-    referee::play(&mut seats, strengths_from_seed(seed), seeds, clocks)
+    referee::play_unless(&mut seats, strengths_from_seed(seed), seeds, clocks, stop)
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -165,15 +183,16 @@ pub fn main(args: &[String]) -> i32 {
         say(USAGE);
         return 0;
     }
-    let result = match options::options(args) {
-        Err(e) => Err((2, e)),
-        Ok(o) => run::run(o).map_err(|e| (1, e)),
+    let result = if args.iter().any(|a| a == "--merge") {
+        merge::main(args).map(|()| 0)
+    } else {
+        match options::options(args) {
+            Err(e) => Err((2, e)),
+            Ok(o) => run::run(o).map_err(|e| (1, e)),
+        }
     };
-    result.map_or_else(
-        |(code, e)| {
-            eprintln!("daimyo arena: {e}");
-            code
-        },
-        |()| 0,
-    )
+    result.unwrap_or_else(|(code, e)| {
+        eprintln!("daimyo arena: {e}");
+        code
+    })
 }

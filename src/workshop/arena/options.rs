@@ -1,19 +1,28 @@
 //! The arena's command line: four fixed entrants, one entrant against a `--field`, or two
-//! versions under `--sprt` against fixed opponents or a field, and what to write where.
+//! versions under `--sprt` against fixed opponents or a field, which shard of it to play, and
+//! what to write where (or which `--out` file to resume).
 
-use super::plan::{Lineup, Plan};
-use super::referee::MANAGER_ANSWER_MS;
+use super::files::run_of;
+use super::journal::Journal;
+use super::plan::{Lineup, Plan, Shard};
+use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
 use crate::engine::rules::DAIMYO;
 use crate::engine::timeman::cores;
 use crate::player::args::value;
-use std::io::BufWriter;
+use crate::workshop::records::RunLine;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 pub struct Options {
     pub plan: Plan,
+    pub shard: Option<Shard>,
     pub jobs: usize,
-    pub out: Option<BufWriter<std::fs::File>>,
+    pub out: Option<Journal>,
+    /// The games `--resume` found in the `--out` file, by their number in the plan.
+    pub known: BTreeMap<usize, GameRecord>,
+    /// Whether an `--out` file keeps the games, so that `--resume` can go on from it.
+    pub resumable: bool,
     pub replays: Option<PathBuf>,
     pub quiet: bool,
     pub show_stderr: bool,
@@ -26,6 +35,8 @@ struct CommandLine {
     first_seed: Option<u32>,
     jobs: Option<usize>,
     out: Option<String>,
+    resume: bool,
+    shard: Option<Shard>,
     replays: Option<PathBuf>,
     quiet: bool,
     show_stderr: bool,
@@ -45,6 +56,8 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
             "--first-seed" => l.first_seed = Some(value(args, &mut i)?),
             "--jobs" => l.jobs = Some(value(args, &mut i)?),
             "--out" => l.out = Some(value(args, &mut i)?),
+            "--resume" => l.resume = true,
+            "--shard" => l.shard = Some(Shard::parse(&value::<String>(args, &mut i)?)?),
             "--replays" => l.replays = Some(value::<String>(args, &mut i)?.into()),
             "--quiet" => l.quiet = true,
             "--show-stderr" => l.show_stderr = true,
@@ -148,18 +161,32 @@ pub fn options(args: &[String]) -> Result<Options, String> {
             }
         }
     }
+    if let Some(s) = l.shard
+        && s.n > plan.seeds
+    {
+        return Err(format!(
+            "--shard {}: more shards than the run's {} seeds",
+            s.text(),
+            plan.seeds
+        ));
+    }
     // Made last, so that a mistake elsewhere on the line leaves the files alone.
     if let Some(dir) = &l.replays {
         std::fs::create_dir_all(dir).map_err(|e| format!("--replays {}: {e}", dir.display()))?;
     }
-    let out = match &l.out {
-        Some(path) => Some(BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("--out {path}: {e}"))?,
-        )),
-        None => None,
+    let head = RunLine { run: run_of(&plan), shard: l.shard.map(|s| s.text()) };
+    let (out, known) = match (&l.out, l.resume) {
+        (None, true) => return Err("--resume needs --out FILE, the file to go on from".into()),
+        (None, false) => (None, BTreeMap::new()),
+        (Some(path), false) => (Some(Journal::create(path, &head)?), BTreeMap::new()),
+        (Some(path), true) => {
+            let (journal, known) = Journal::resume(path, &head, &plan, l.shard)?;
+            (Some(journal), known)
+        }
     };
     let (quiet, show_stderr, replays) = (l.quiet, l.show_stderr, l.replays.take());
-    Ok(Options { plan, jobs, out, replays, quiet, show_stderr })
+    let (shard, resumable) = (l.shard, out.is_some());
+    Ok(Options { plan, shard, jobs, out, known, resumable, replays, quiet, show_stderr })
 }
 
 #[cfg(test)]

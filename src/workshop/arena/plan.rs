@@ -5,6 +5,11 @@
 //! for the seed. The draw depends on the seed alone, so A and B meet the same opponents in the
 //! same seats, and a run repeats whatever `--jobs` and whatever else it plays. Games are
 //! numbered (seed, side, rotation) in that order: the order the results are taken in.
+//!
+//! A shard is a part of the run's seeds, taken whole (a seed's rotations and both sides of a
+//! paired seed go together) and in turn rather than in blocks: shard K of N holds the K-th seed,
+//! the (K + N)-th, and so on, so the shards advance through the seeds together, and a merge
+//! taken while they run covers the first seeds, as the SPRT, which takes seeds in order, needs.
 
 use super::referee::Clocks;
 use super::{Entrant, splitmix};
@@ -56,6 +61,28 @@ impl Fixture {
     }
 }
 
+/// The K-th of N disjoint parts of a run's seeds, K from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u32,
+    pub n: u32,
+}
+
+impl Shard {
+    /// `K/N`, with 1 <= K <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let read = |s: &str| s.trim().parse::<u32>().ok();
+        match text.split_once('/').map(|(k, n)| (read(k), read(n))) {
+            Some((Some(k), Some(n))) if 1 <= k && k <= n => Ok(Shard { k, n }),
+            _ => Err(format!("--shard '{text}': K/N is wanted, with 1 <= K <= N (such as 2/4)")),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        format!("{}/{}", self.k, self.n)
+    }
+}
+
 /// Keeps the field's stream apart from the agents' seeds, which hash the same seeds.
 const FIELD_SALT: u64 = 0xf1e1d;
 
@@ -102,6 +129,32 @@ impl Plan {
         Fixture { seed, side, rotation, table: [self.sides[side], a, b, c] }
     }
 
+    /// The number of the game (seed, side, rotation), if the run plays it.
+    pub fn index(&self, seed: u32, side: usize, rotation: usize) -> Option<usize> {
+        let nth = seed.checked_sub(self.first_seed).filter(|&j| j < self.seeds)? as usize;
+        let fits = side < self.sides.len() && rotation < DAIMYO;
+        fits.then(|| nth * self.games_per_seed() + side * DAIMYO + rotation)
+    }
+
+    /// Whether `seed` belongs to `shard` (every seed to the whole run).
+    pub fn holds(&self, shard: Option<Shard>, seed: u32) -> bool {
+        shard.is_none_or(|s| (seed - self.first_seed) % s.n == s.k - 1)
+    }
+
+    /// The seeds of `shard`, in order.
+    pub fn seeds_of(&self, shard: Option<Shard>) -> Vec<u32> {
+        let all = self.first_seed..=self.first_seed + (self.seeds - 1);
+        all.filter(|&seed| self.holds(shard, seed)).collect()
+    }
+
+    /// The games of `shard`, in game order.
+    pub fn games_of(&self, shard: Option<Shard>) -> Vec<usize> {
+        let per_seed = self.games_per_seed();
+        let seeds = self.seeds_of(shard);
+        let first = |seed: u32| (seed - self.first_seed) as usize * per_seed;
+        seeds.into_iter().flat_map(|seed| first(seed)..first(seed) + per_seed).collect()
+    }
+
     /// The label of a side's entrant.
     pub fn side_label(&self, side: usize) -> &str {
         self.entrants[self.sides[side]].label()
@@ -144,5 +197,55 @@ mod tests {
         // Each member sits at 3/5 of the tables: 1800 of 3000, within a few standard deviations.
         assert!(counts.iter().all(|&c| (1700..1900).contains(&c)), "{counts:?}");
         assert_eq!(draw(3, 9).iter().sum::<usize>(), 3);
+    }
+
+    fn plan(seeds: u32, sides: usize) -> Plan {
+        let random = Entrant::parse("random").unwrap();
+        Plan {
+            entrants: vec![random; 5],
+            sides: (0..sides).collect(),
+            opponents: Lineup::Fixed([2, 3, 4]),
+            sprt: (sides == 2).then_some(0.05),
+            first_seed: 7,
+            seeds,
+            answer_ms: 1000,
+        }
+    }
+
+    #[test]
+    fn shards_cover_the_run_once_in_whole_seeds() {
+        for (seeds, sides, n) in [(10, 1, 3), (10, 2, 4), (5, 2, 5), (1, 1, 1)] {
+            let p = plan(seeds, sides);
+            let mut all: Vec<usize> = Vec::new();
+            for k in 1..=n {
+                let games = p.games_of(Some(Shard { k, n }));
+                for seed in games.chunks(p.games_per_seed()) {
+                    let s = p.game(seed[0]).seed;
+                    assert!(seed.iter().all(|&i| p.game(i).seed == s), "whole seeds");
+                    assert_eq!((s - 7) % n, k - 1, "seeds taken in turn");
+                }
+                all.extend(games);
+            }
+            all.sort();
+            assert_eq!(all, p.games_of(None), "{seeds} seeds, {sides} sides, {n} shards");
+            assert_eq!(all, (0..p.total()).collect::<Vec<_>>());
+            for i in all {
+                let g = p.game(i);
+                assert_eq!(p.index(g.seed, g.side, g.rotation), Some(i));
+            }
+        }
+        let p = plan(10, 2);
+        assert_eq!(p.seeds_of(Some(Shard { k: 2, n: 4 })), [8, 12, 16]);
+        assert_eq!((p.index(6, 0, 0), p.index(17, 0, 0), p.index(7, 2, 0)), (None, None, None));
+        assert_eq!(p.index(7, 1, 4), None);
+    }
+
+    #[test]
+    fn shards_are_read_as_k_of_n() {
+        assert_eq!(Shard::parse("2/4"), Ok(Shard { k: 2, n: 4 }));
+        assert_eq!(Shard::parse("1/1").map(|s| s.text()), Ok("1/1".into()));
+        for bad in ["0/4", "5/4", "2", "2/", "/4", "a/b", "-1/4", "2/4/1"] {
+            assert!(Shard::parse(bad).unwrap_err().contains("K/N"), "{bad}");
+        }
     }
 }

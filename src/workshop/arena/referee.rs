@@ -122,6 +122,22 @@ pub fn play(
     seeds: [u64; DAIMYO],
     clocks: Clocks,
 ) -> GameRecord {
+    play_unless(seats, strengths, seeds, clocks, &|| false).expect("a game never stopped ends")
+}
+
+/// Plays one game unless `stop` says so (it is asked before each seat's READY and turn, and at
+/// the end): then every seat is stopped, its program ended, and there is no game.
+pub fn play_unless(
+    seats: &mut [Box<dyn Seat + '_>; DAIMYO],
+    strengths: [u8; LORDS],
+    seeds: [u64; DAIMYO],
+    clocks: Clocks,
+    stop: &dyn Fn() -> bool,
+) -> Option<GameRecord> {
+    let abandon = |seats: &mut [Box<dyn Seat + '_>; DAIMYO]| {
+        seats.iter_mut().for_each(|s| s.stop());
+        None
+    };
     let mut recs: [SeatRecord; DAIMYO] = Default::default();
     let begun = Instant::now();
     for (seat, &seed) in seats.iter_mut().zip(&seeds) {
@@ -131,6 +147,9 @@ pub fn play(
     // against one deadline, as the manager's do.
     let mut live = [false; DAIMYO];
     for s in 0..DAIMYO {
+        if stop() {
+            return abandon(seats);
+        }
         let reply = seats[s].ready(begun + clocks.ready);
         live[s] = matches!(reply, Reply::Chunk(c, _) if says_ready(&c));
         recs[s].ready = live[s];
@@ -147,6 +166,9 @@ pub fn play(
         let phase = state.phase();
         let mut moves = [Move::lord_zero(phase); DAIMYO];
         for s in 0..DAIMYO {
+            if stop() {
+                return abandon(seats);
+            }
             if !live[s] {
                 continue;
             }
@@ -182,6 +204,9 @@ pub fn play(
     for seat in seats.iter_mut() {
         seat.stop();
     }
+    if stop() {
+        return None;
+    }
     let totals_x12 = state.totals();
-    GameRecord { strengths, commands, totals_x12, winner: winner(&totals_x12), seats: recs }
+    Some(GameRecord { strengths, commands, totals_x12, winner: winner(&totals_x12), seats: recs })
 }

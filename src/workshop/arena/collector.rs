@@ -1,0 +1,263 @@
+//! What the main thread keeps while games come in, in game order: the tables, the SPRT and its
+//! log, the `--out` journal and the replay files, and the progress line; and the text around
+//! them (the header that says what the run plays, the verdict). A run feeds it the games it
+//! plays and those `--resume` read back, a merge the games of its files: the same games in the
+//! same order print the same lines, whichever way they came.
+//!
+//! A game just played is counted as its `--out` line keeps it (its times to the microsecond),
+//! so that it counts the same when a merge or a resumed run reads it back.
+
+use super::SPRT_ALPHA;
+use super::files::{out_line, record_of, replay_file, replay_name};
+use super::journal::{Journal, seed_list};
+use super::plan::{Fixture, Lineup, Plan, Shard};
+use super::progress::Progress;
+use super::referee::{GameRecord, MANAGER_ANSWER_MS};
+use super::sprt::{Sprt, Verdict};
+use super::stats::Stats;
+use crate::engine::rules::{DAIMYO, first_place_shares};
+use crate::player::args::say;
+use std::path::PathBuf;
+
+/// The names of the sides under `--sprt`.
+pub const SIDES: [&str; 2] = ["A", "B"];
+
+/// Whether the SPRT's log shows the line of `k` seeds: every seed up to 10, every 10th up to
+/// 100, every 100th beyond (and always the last).
+fn logged(k: usize) -> bool {
+    k <= 10 || (k <= 100 && k.is_multiple_of(10)) || k.is_multiple_of(100)
+}
+
+pub struct Collector<'a> {
+    plan: &'a Plan,
+    /// One table per side.
+    stats: Vec<Stats>,
+    /// The test, unless the games are a shard's: a shard's seeds are not the test's.
+    sprt: Option<Sprt>,
+    /// The seed under way: the sum of B's shares minus A's.
+    paired: f64,
+    verdict: Option<Verdict>,
+    out: Option<Journal>,
+    replays: Option<PathBuf>,
+    pub write_err: Option<String>,
+    pub progress: Progress,
+}
+
+impl Collector<'_> {
+    pub fn new(
+        plan: &Plan,
+        shard: Option<Shard>,
+        out: Option<Journal>,
+        replays: Option<PathBuf>,
+        progress: Progress,
+    ) -> Collector<'_> {
+        let stats = match plan.merges_labels() {
+            true => vec![Stats::new(&plan.game(0).table.map(|e| plan.entrants[e].label()))],
+            false => (0..plan.sides.len()).map(|s| Stats::new(&[plan.side_label(s)])).collect(),
+        };
+        let sprt = plan.sprt.filter(|_| shard.is_none()).map(Sprt::new);
+        Collector {
+            plan,
+            stats,
+            sprt,
+            paired: 0.0,
+            verdict: None,
+            out,
+            replays,
+            write_err: None,
+            progress,
+        }
+    }
+
+    fn side_name(&self, side: usize) -> Option<&'static str> {
+        self.plan.sprt.map(|_| SIDES[side])
+    }
+
+    /// Takes game `i`, `fresh` when just played (it is then written); true when the run is
+    /// over.
+    pub fn take(&mut self, i: usize, g: GameRecord, fresh: bool) -> bool {
+        let game = self.plan.game(i);
+        let g = match fresh {
+            true => record_of(&self.write(&game, &g)),
+            false => g,
+        };
+        self.stats[game.side].add(game.seed, &self.plan.row_names(&game), &g);
+        let Some(sprt) = &mut self.sprt else { return false };
+        let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
+        self.paired += if game.side == 0 { -share } else { share };
+        if !(i + 1).is_multiple_of(self.plan.games_per_seed()) {
+            return false;
+        }
+        sprt.add(self.paired / DAIMYO as f64);
+        self.paired = 0.0;
+        self.verdict = sprt.verdict();
+        let k = sprt.seeds();
+        let last = self.verdict.is_some() || k == self.plan.seeds as usize;
+        if last || logged(k) {
+            self.progress.clear();
+            say(&format!("{}\n", self.sprt_line()));
+        }
+        self.verdict.is_some()
+    }
+
+    /// Writes a game just played where asked; its `--out` line.
+    fn write(&mut self, game: &Fixture, g: &GameRecord) -> crate::workshop::records::OutLine {
+        let side = self.side_name(game.side);
+        let labels = game.seated().map(|e| self.plan.entrants[e].label());
+        let line = out_line(game.seed, game.rotation, side, &labels, g);
+        let mut result = Ok(());
+        if let Some(f) = &mut self.out {
+            result = f.write(&line.line()).map_err(|e| format!("--out: {e}"));
+        }
+        if let Some(dir) = &self.replays {
+            let path = dir.join(replay_name(game, side));
+            let written = std::fs::write(&path, replay_file(game.seed, g));
+            result = result.and(written.map_err(|e| format!("--replays {}: {e}", path.display())));
+        }
+        if let Err(e) = result {
+            self.write_err.get_or_insert(e);
+        }
+        line
+    }
+
+    /// The running win share of a side's entrant, with its interval.
+    fn share(&self, side: usize) -> String {
+        let share = self.stats[side].get(self.plan.side_label(side)).and_then(|t| t.share());
+        share.map_or("-".into(), |s| s.text())
+    }
+
+    /// The progress line's account of the sides so far.
+    pub fn standing(&self) -> String {
+        let mut parts = Vec::new();
+        for side in 0..self.plan.sides.len() {
+            let name = self.side_name(side).map_or(String::new(), |s| format!("{s} "));
+            parts.push(format!("{name}{} {}", self.plan.side_label(side), self.share(side)));
+        }
+        if let Some(sprt) = &self.sprt {
+            parts.push(format!("LLR {:.2}", sprt.llr()));
+        }
+        parts.join("  ")
+    }
+
+    fn sprt_line(&self) -> String {
+        let sprt = self.sprt.as_ref().expect("under --sprt");
+        let (d, half) = sprt.difference();
+        let k = sprt.seeds();
+        format!(
+            "{k:>6} {:>7}  {:<20}  {:<20}  {:>+6.1} ± {:<5.1}  {:>7.2}",
+            k * self.plan.games_per_seed(),
+            self.share(0),
+            self.share(1),
+            100.0 * d,
+            100.0 * half,
+            sprt.llr()
+        )
+    }
+
+    /// Whether the test has decided.
+    pub fn decided(&self) -> bool {
+        self.verdict.is_some()
+    }
+
+    /// The tables (one per side under `--sprt`) and the verdict, after `games` games; `cut`
+    /// says why the games ended before the run's end, if they did.
+    pub fn tables(&self, games: usize, cut: Option<&str>) -> String {
+        let mut text = String::new();
+        for (side, stats) in self.stats.iter().enumerate() {
+            if let Some(name) = self.side_name(side) {
+                text += &format!("\n{name} = {}, in its tables:\n", self.plan.side_label(side));
+            }
+            stats.render(&mut text);
+        }
+        let Some(sprt) = &self.sprt else { return text };
+        let (low, high) = Sprt::bounds();
+        let (llr, seeds) = (sprt.llr(), sprt.seeds());
+        let (d, half) = sprt.difference();
+        let outcome = match (self.verdict, cut) {
+            (Some(v @ Verdict::AStronger), _) => {
+                format!("{}: LLR {llr:.2} reached {low:.2}", v.text())
+            }
+            (Some(v @ Verdict::BStronger), _) => {
+                format!("{}: LLR {llr:.2} reached {high:.2}", v.text())
+            }
+            (None, None) => format!("no decision: LLR {llr:.2}, between {low:.2} and {high:.2}"),
+            (None, Some(why)) => {
+                format!("none yet ({why}): LLR {llr:.2}, between {low:.2} and {high:.2}")
+            }
+        };
+        text += &format!(
+            "\nverdict: {outcome}, after {seeds} seeds ({games} games); B - A = {:+.1} ± {:.1} \
+             points of win share\n",
+            100.0 * d,
+            100.0 * half
+        );
+        text
+    }
+}
+
+/// Who plays whom: `E0 | E1 | E2 | E3`, `E against a field of ...`, `A = .., B = .. against ..`.
+pub fn lineup(p: &Plan) -> String {
+    let label = |e: &usize| p.entrants[*e].label();
+    let names = |list: &[usize]| list.iter().map(label).collect::<Vec<_>>().join(" | ");
+    let sides: Vec<String> = match p.sprt {
+        Some(_) => p.sides.iter().zip(SIDES).map(|(e, s)| format!("{s} = {}", label(e))).collect(),
+        None => p.sides.iter().map(|e| label(e).to_string()).collect(),
+    };
+    match &p.opponents {
+        Lineup::Fixed(o) if p.sprt.is_none() => format!("{} | {}", sides[0], names(o)),
+        Lineup::Fixed(o) => format!("{} against {}", sides.join(", "), names(o)),
+        Lineup::Field(f) => format!("{} against a field of {}", sides.join(", "), names(f)),
+    }
+}
+
+/// What the run plays: the first line of the output, ending in `how` (`jobs 2`, `merged from
+/// 4 files`) and the shard, and under `--sprt` the test and the columns of its log.
+pub fn header(p: &Plan, how: &str, shard: Option<Shard>) -> String {
+    let at_most = if p.sprt.is_some() { " at most" } else { "" };
+    let last = p.first_seed + (p.seeds - 1);
+    let mut text = format!(
+        "arena: {}  seeds {}..{last} ({}){at_most}  {} games{at_most}  {how}",
+        lineup(p),
+        p.first_seed,
+        p.seeds,
+        p.total()
+    );
+    if let Some(s) = shard {
+        let seeds = p.seeds_of(shard);
+        let games = seeds.len() * p.games_per_seed();
+        text += &format!("  shard {}: {} ({games} games)", s.text(), seed_list("seed", &seeds));
+    }
+    text += "\n";
+    if p.answer_ms != MANAGER_ANSWER_MS {
+        text += &format!(
+            "analysis: answers allowed {} ms (--answer-limit-ms), not the manager's {MANAGER_ANSWER_MS}\n",
+            p.answer_ms
+        );
+    }
+    match (p.sprt, shard) {
+        (Some(margin), None) => text += &sprt_header(margin),
+        (Some(_), Some(_)) => {
+            text += "sprt: the test takes the seeds in order, all shards' together: daimyo arena \
+                     --merge FILE... of the shards' --out files takes it\n"
+        }
+        (None, _) => {}
+    }
+    text
+}
+
+fn sprt_header(margin: f64) -> String {
+    let (low, high) = Sprt::bounds();
+    format!(
+        "sprt: B's win share minus A's = {:+.1} points (B is stronger) against {:+.1} (A is \
+         stronger), alpha = beta = {SPRT_ALPHA}, LLR bounds {low:.2} and {high:.2}\n\
+         {:>6} {:>7}  {:<20}  {:<20}  {:<14}  {:>7}\n",
+        100.0 * margin,
+        -100.0 * margin,
+        "seeds",
+        "games",
+        "A win share",
+        "B win share",
+        "B - A, points",
+        "LLR"
+    )
+}
