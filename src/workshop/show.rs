@@ -14,9 +14,9 @@ use crate::engine::knowledge::Tracker;
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, score, winner};
 use crate::player::args::{say, value};
 use crate::player::log;
-use crate::player::protocol::{InputReader, answer};
+use crate::player::protocol::answer;
 use crate::player::text::{self, Cell, Paint, Tone, table};
-use crate::workshop::records::{self, Origin};
+use crate::workshop::records::{self, Recorded};
 use std::io::IsTerminal;
 
 pub const USAGE: &str = "\
@@ -90,13 +90,10 @@ pub fn main(args: &[String]) -> i32 {
 
 /// Game `n` (from 1) of a file's text, rendered.
 pub fn render(text: &str, n: usize, paint: Paint) -> Result<String, String> {
-    if log::is_log(text) {
-        let games = log::read(text)?;
-        let g = games.get(n - 1).ok_or_else(|| records::no_such_game(n, games.len()))?;
-        return render_log(g, &format!("log, game {n} of {}", games.len()), paint);
+    match records::recorded(text, n)? {
+        Recorded::Log { game, title } => render_log(&game, &title, paint),
+        Recorded::Whole(game) => Ok(render_full(&FullGame::from(game), paint)),
     }
-    let game = records::games(text)?.get(n)?;
-    Ok(render_full(&FullGame::from(game), paint))
 }
 
 /// A whole game: who sat where, the lords and every applied move.
@@ -111,14 +108,7 @@ struct FullGame {
 
 impl From<records::Game> for FullGame {
     fn from(g: records::Game) -> FullGame {
-        let (title, seats) = match g.origin {
-            Origin::Manager => (format!("the manager's game, seed {}", g.seed), g.labels),
-            Origin::Arena { rotation, side } => {
-                let side = side.map_or(String::new(), |s| format!(", side {s}"));
-                let seats = std::array::from_fn(|s| format!("seat {s} {}", g.labels[s]));
-                (format!("arena game, seed {}, rotation {rotation}{side}", g.seed), seats)
-            }
-        };
+        let (title, seats) = (g.title(), g.seat_names());
         FullGame { title, seats, strengths: g.strengths, commands: g.commands, stated: g.winner }
     }
 }
@@ -202,19 +192,7 @@ fn result(g: &FullGame, state: &State, paint: Paint) -> String {
 
 /// A player's log: its view turn by turn, its answers and its search's summaries.
 fn render_log(g: &log::LoggedGame, title: &str, paint: Paint) -> Result<String, String> {
-    let mut text: String = g.turns.iter().map(|t| t.sent.as_str()).collect();
-    if let Some((_, sent)) = &g.error {
-        text += sent;
-    }
-    let mut reader = InputReader::new(text.as_bytes());
-    if g.typed {
-        reader = reader.typed();
-    }
-    let mut views = Vec::new();
-    while let Ok(Some(t)) = reader.next_turn() {
-        views.push(t.view);
-    }
-    let strengths = reader.strengths().ok_or("the log holds no settings")?;
+    let (strengths, views) = g.views()?;
     let mut out =
         paint.paint(Tone::Heading, &format!("{title}: {}, seed {}", g.player, g.seed)) + "\n";
     let mut known = Tracker::new(strengths);
