@@ -1,9 +1,9 @@
-//! The viewer's pages (`daimyo show FILE --html`) in a real headless Chromium: the shipped
-//! samples are loaded from disk and stepped through with the keyboard, and every turn's DOM is
-//! checked against the game's own numbers (the rules replaying its moves, the official
-//! manager's scores, the log's own report); the browser's console must stay clean and the page
-//! must ask for nothing over the network. Names from files must show as text and run
-//! nothing. Bad input must give a clear error and no page.
+//! The viewer's pages (`daimyo show FILE --html`, `arena --html`) in a real headless Chromium:
+//! the shipped samples are loaded from disk and stepped through with the keyboard, and every
+//! turn's DOM is checked against the game's own numbers (the rules replaying its moves, the
+//! official manager's scores, the log's own report); the browser's console must stay clean and
+//! the page must ask for nothing over the network. Names from files must show as text and run
+//! nothing. Bad input must give a clear error and no page. The arena's pages are show's.
 //!
 //! `DAIMYO_REGENERATE=1 cargo test --release --test viewer` rewrites the sample pages and the
 //! README's screenshot (docs/viewer.png) from what the code makes now.
@@ -764,4 +764,25 @@ fn bad_input_gets_a_clear_error_and_no_page() {
         assert_eq!(left, ["input", "old.html"], "{what}: nothing else written");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+#[test]
+fn the_arena_writes_each_games_page_beside_its_replay() {
+    let dir = temp("arena-pages");
+    let out = dir.join("games.jsonl");
+    let dir_s = dir.to_str().unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut args = vec!["arena", "--seeds", "1", "--first-seed", "3", "--jobs", "1", "--quiet"];
+    args.extend(["--out", out.to_str().unwrap(), "--replays", dir_s, "--html", dir_s]);
+    args.extend(["greedy", "random", "knapsack", "rules"]);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for rotation in 0..DAIMYO {
+        let page = read(&dir.join(format!("seed-3-rot-{rotation}.html")));
+        assert!(dir.join(format!("seed-3-rot-{rotation}.json")).is_file());
+        let from_out = daimyo::workshop::viewer::page(&read(&out), rotation + 1).unwrap();
+        assert!(page == from_out, "rotation {rotation}: the page is not show --html's of its line");
+        assert!(page.len() < MAX_PAGE_BYTES);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,6 +14,8 @@ pub struct Options {
     pub jobs: usize,
     pub out: Option<BufWriter<std::fs::File>>,
     pub replays: Option<PathBuf>,
+    /// Where to write each game's page (the viewer's).
+    pub pages: Option<PathBuf>,
     pub quiet: bool,
     pub show_stderr: bool,
 }
@@ -26,6 +28,7 @@ struct CommandLine {
     jobs: Option<usize>,
     out: Option<String>,
     replays: Option<PathBuf>,
+    pages: Option<PathBuf>,
     quiet: bool,
     show_stderr: bool,
     field: Option<Vec<Entrant>>,
@@ -44,6 +47,7 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
             "--jobs" => l.jobs = Some(value(args, &mut i)?),
             "--out" => l.out = Some(value(args, &mut i)?),
             "--replays" => l.replays = Some(value::<String>(args, &mut i)?.into()),
+            "--html" => l.pages = Some(value::<String>(args, &mut i)?.into()),
             "--quiet" => l.quiet = true,
             "--show-stderr" => l.show_stderr = true,
             "--margin" => l.margin = Some(value(args, &mut i)?),
@@ -142,8 +146,10 @@ pub fn options(args: &[String]) -> Result<Options, String> {
         }
     }
     // Made last, so that a mistake elsewhere on the line leaves the files alone.
-    if let Some(dir) = &l.replays {
-        std::fs::create_dir_all(dir).map_err(|e| format!("--replays {}: {e}", dir.display()))?;
+    for (option, dir) in [("--replays", &l.replays), ("--html", &l.pages)] {
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{option} {}: {e}", dir.display()))?;
+        }
     }
     let out = match &l.out {
         Some(path) => Some(BufWriter::new(
@@ -151,8 +157,9 @@ pub fn options(args: &[String]) -> Result<Options, String> {
         )),
         None => None,
     };
-    let (quiet, show_stderr, replays) = (l.quiet, l.show_stderr, l.replays.take());
-    Ok(Options { plan, jobs, out, replays, quiet, show_stderr })
+    let (quiet, show_stderr, replays, pages) =
+        (l.quiet, l.show_stderr, l.replays.take(), l.pages.take());
+    Ok(Options { plan, jobs, out, replays, pages, quiet, show_stderr })
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! same whatever `--jobs` and the scheduling. Under `--sprt` the run ends with the first seed at
 //! which the test decides; games begun beyond it are dropped, written nowhere.
 
-use super::files::{out_line, replay_file, replay_name};
+use super::files::{out_line, page_name, replay_file, replay_name};
 use super::options::Options;
 use super::plan::{Fixture, Lineup, Plan};
 use super::progress::Progress;
@@ -13,6 +13,8 @@ use super::stats::Stats;
 use super::{EVERY_TTY, SPRT_ALPHA, play_game};
 use crate::engine::rules::{DAIMYO, first_place_shares};
 use crate::player::args::say;
+use crate::workshop::records::Game;
+use crate::workshop::viewer;
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -39,6 +41,7 @@ struct Collector<'a> {
     verdict: Option<Verdict>,
     out: Option<BufWriter<std::fs::File>>,
     replays: Option<PathBuf>,
+    pages: Option<PathBuf>,
     write_err: Option<String>,
     progress: Progress,
 }
@@ -75,9 +78,15 @@ impl Collector<'_> {
         let side = self.side_name(game.side);
         let labels = game.seated().map(|e| self.plan.entrants[e].label());
         let mut result = Ok(());
+        let line = out_line(game.seed, game.rotation, side, &labels, g);
         if let Some(f) = &mut self.out {
-            let line = out_line(game.seed, game.rotation, side, &labels, g).line();
-            result = writeln!(f, "{line}").map_err(|e| format!("--out: {e}"));
+            result = writeln!(f, "{}", line.line()).map_err(|e| format!("--out: {e}"));
+        }
+        if let Some(dir) = &self.pages {
+            let path = dir.join(page_name(game, side));
+            let page = Game::try_from(line).map(|game| viewer::game_page(&game));
+            let written = page.and_then(|p| std::fs::write(&path, p).map_err(|e| e.to_string()));
+            result = result.and(written.map_err(|e| format!("--html {}: {e}", path.display())));
         }
         if let Some(dir) = &self.replays {
             let path = dir.join(replay_name(game, side));
@@ -266,6 +275,7 @@ pub fn run(mut o: Options) -> Result<(), String> {
         verdict: None,
         out: o.out.take(),
         replays: o.replays.take(),
+        pages: o.pages.take(),
         write_err: None,
         progress: Progress::new(plan.total(), o.quiet),
     };

@@ -1,7 +1,7 @@
-//! A game as one web page (`daimyo show FILE --html OUT.html`): the board turn by turn, the
-//! scores, a chart of the points, and from a player's `--log` what its search thought. The page
-//! is one self-contained file that opens from disk: its script and style are inlined and its
-//! policy forbids any network.
+//! A game as one web page (`daimyo show FILE --html OUT.html`, `daimyo arena --html DIR`): the
+//! board turn by turn, the scores, a chart of the points, and from a player's `--log` what its
+//! search thought. The page is one self-contained file that opens from disk: its script and
+//! style are inlined and its policy forbids any network.
 //!
 //! Everything taken from a file (entrant names, `exec:` commands, a log's text) reaches the page
 //! as data only: `model` works the game out, the data is JSON inside a `<script
