@@ -82,6 +82,7 @@ fn pipe() -> (RawFd, RawFd) {
 impl Browser {
     /// A fresh browser with a fresh profile and one blank page, `width` x `height` CSS pixels.
     pub fn launch(width: u32, height: u32, mobile: bool) -> Browser {
+        let binary = chromium();
         static LAUNCHED: AtomicUsize = AtomicUsize::new(0);
         let n = LAUNCHED.fetch_add(1, Ordering::Relaxed);
         let profile =
@@ -90,7 +91,7 @@ impl Browser {
         std::fs::create_dir_all(&profile).unwrap();
         let (cmd_r, cmd_w) = pipe();
         let (ev_r, ev_w) = pipe();
-        let mut command = Command::new(chromium());
+        let mut command = Command::new(binary);
         command
             .args(FLAGS)
             .arg(format!("--user-data-dir={}", profile.display()))
