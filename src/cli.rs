@@ -17,7 +17,8 @@ USAGE
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo fit [ARGS]             the policy that best explains each player's moves (fit --help)
   daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
-                                JSON, or a --log file (daimyo show --help)
+                                JSON, or a --log file; --html OUT.html makes it a web page
+                                (daimyo show --help)
   daimyo --help                 this text
   daimyo --version              the version
 

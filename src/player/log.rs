@@ -15,9 +15,9 @@
 //! kind.
 
 use crate::engine::agent::{Candidate, NightGuess, Report, StyleWeights};
-use crate::engine::rules::{DAIMYO, Move, Row};
+use crate::engine::rules::{DAIMYO, LORDS, Move, Row, View};
 use crate::engine::timeman::Budget;
-use crate::player::protocol::answer;
+use crate::player::protocol::{InputReader, answer};
 use serde::de::{self, Deserializer, IgnoredAny};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -285,6 +285,27 @@ pub struct LoggedGame {
     pub error: Option<(String, String)>,
 }
 
+impl LoggedGame {
+    /// The lords' strengths and the views the player was shown, in order, read back from the
+    /// text it was sent (up to the malformed input that ended the game, if any).
+    pub fn views(&self) -> Result<([u8; LORDS], Vec<View>), String> {
+        let mut text: String = self.turns.iter().map(|t| t.sent.as_str()).collect();
+        if let Some((_, sent)) = &self.error {
+            text += sent;
+        }
+        let mut reader = InputReader::new(text.as_bytes());
+        if self.typed {
+            reader = reader.typed();
+        }
+        let mut views = Vec::new();
+        while let Ok(Some(t)) = reader.next_turn() {
+            views.push(t.view);
+        }
+        let strengths = reader.strengths().ok_or("the log holds no settings")?;
+        Ok((strengths, views))
+    }
+}
+
 /// A line's keys, which tell its kind.
 type Keys = BTreeMap<String, IgnoredAny>;
 
@@ -305,6 +326,16 @@ pub fn read(text: &str) -> Result<Vec<LoggedGame>, String> {
         let keys: Keys = serde_json::from_str(line).map_err(parse_err)?;
         if keys.contains_key("daimyo_log") {
             let h: Header = serde_json::from_str(line).map_err(parse_err)?;
+            if h.daimyo_log != VERSION {
+                let by = match h.version.as_str() {
+                    "" => String::new(),
+                    v => format!(", written by daimyo {v}"),
+                };
+                let found = h.daimyo_log;
+                return Err(at(format!(
+                    "a log of format {found}{by}; this daimyo reads format {VERSION}"
+                )));
+            }
             let (player, seed, unix_ms, typed) = (h.player, h.seed, h.unix_ms, h.typed);
             games.push(LoggedGame { player, seed, unix_ms, typed, ..LoggedGame::default() });
             continue;
@@ -401,6 +432,16 @@ mod tests {
         assert!(e.starts_with("line 2: '0 9' is not a move (column "), "{e}");
         let e = read(&format!("{good}\n")).unwrap_err();
         assert_eq!(e, "line 1: no header line before it");
+        let other = first.replace("\"daimyo_log\":1", "\"daimyo_log\":2");
+        assert_ne!(other, first);
+        let e = read(&format!("{other}\n{good}\n")).unwrap_err();
+        let version = env!("CARGO_PKG_VERSION");
+        assert_eq!(
+            e,
+            format!(
+                "line 1: a log of format 2, written by daimyo {version}; this daimyo reads format 1"
+            )
+        );
     }
 
     #[test]

@@ -115,18 +115,10 @@ pub const OTHER_COLUMNS: [&str; DAIMYO - 1] = ["column 1", "column 2", "column 3
 /// and the scores if the game were scored now on what it sees (its own true intimacies, the
 /// others' public ones).
 pub fn seat_board(pos: &Position, paint: Paint, indent: &str) -> String {
-    let hidden_others = pos.hidden.iter().flatten().count() > 0;
+    let known = known_intimacies(pos);
     let mut rows = lord_rows(&pos.strengths);
     for (c, name) in COLUMN_NAMES.iter().enumerate() {
-        let cells = (0..LORDS).map(|l| {
-            let public = pos.public[c].get(l);
-            let hidden = match c {
-                0 => Some(pos.own.get(l).saturating_sub(public)),
-                _ if hidden_others => None,
-                _ => Some(0),
-            };
-            intimacy(public, hidden)
-        });
+        let cells = known[c].iter().map(|&(public, hidden)| intimacy(public, hidden));
         rows.push((name.to_string(), cells.collect()));
     }
     for h in pos.hidden.iter().flatten() {
@@ -141,11 +133,34 @@ pub fn seat_board(pos: &Position, paint: Paint, indent: &str) -> String {
     if let Some(s5) = pos.score5 {
         scores.push(("turn 5".into(), score_cells(&s5)));
     }
-    let mut seen = pos.public;
-    seen[0] = pos.own;
-    scores.push(("if scored now".into(), score_cells(&score(&pos.strengths, &seen))));
+    scores.push(("if scored now".into(), score_cells(&scored_now(pos))));
     out += &table(&scores, paint, indent);
     out
+}
+
+/// Each column's intimacy with each lord as the daimyo knows it: the public part, and what
+/// hidden nights added: its own exactly, the others' unknown (`None`) while they may have some.
+pub fn known_intimacies(pos: &Position) -> [[(u8, Option<u8>); LORDS]; DAIMYO] {
+    let hidden_others = pos.hidden.iter().flatten().count() > 0;
+    std::array::from_fn(|c| {
+        std::array::from_fn(|l| {
+            let public = pos.public[c].get(l);
+            let hidden = match c {
+                0 => Some(pos.own.get(l).saturating_sub(public)),
+                _ if hidden_others => None,
+                _ => Some(0),
+            };
+            (public, hidden)
+        })
+    })
+}
+
+/// The scores if the game were scored now on what the daimyo sees: its own true intimacies and
+/// the others' public ones.
+pub fn scored_now(pos: &Position) -> [i32; DAIMYO] {
+    let mut seen = pos.public;
+    seen[0] = pos.own;
+    score(&pos.strengths, &seen)
 }
 
 /// A search's report in lines, indented: rollouts, the best candidates, the others' likeliest
@@ -200,7 +215,7 @@ const STYLES_SHOWN: usize = 3;
 const STYLE_SHOWN_FROM: f64 = 0.05;
 
 /// Negotiation counts as the lords named, `0 3`.
-fn counts_as_lords(r: &crate::engine::rules::Row) -> String {
+pub fn counts_as_lords(r: &crate::engine::rules::Row) -> String {
     Move::from_counts(*r).map_or_else(|| format!("{:?}", r.to_array()), |m| answer(&m))
 }
 

@@ -1,10 +1,11 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games, the
-//! arena, fit, bench and show.
+//! viewer (a game as a web page), the arena, fit, bench and show.
 //! Each module uses only those declared before it.
 
 pub mod strategies;
 pub mod builtins;
 pub mod records;
+pub mod viewer;
 pub mod arena;
 pub mod bench;
 pub mod fit;

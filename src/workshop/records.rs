@@ -15,9 +15,12 @@
 //! whom, the seeds, the SPRT's margin) and the shard of it the file holds, so that the readers
 //! that add files up (a resumed run, a merge) can refuse games of another run; the readers of
 //! single games skip it.
+//!
+//! `recorded` tells a file that `show` reads apart from a player's `--log` (whose format the
+//! player owns), so that the text and the page read the same games.
 
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS, strengths_from_seed};
-use crate::player::log::json_message;
+use crate::player::log::{self, LoggedGame, json_message};
 use serde::de::{self, Deserializer, IgnoredAny, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -245,6 +248,29 @@ pub struct Game {
     pub winner: Option<usize>,
 }
 
+impl Game {
+    /// What the game was, in a few words: `the manager's game, seed 1001`, or `arena game, seed
+    /// 7, rotation 2` (and `, side A` under `--sprt`).
+    pub fn title(&self) -> String {
+        match &self.origin {
+            Origin::Manager => format!("the manager's game, seed {}", self.seed),
+            Origin::Arena { rotation, side } => {
+                let side = side.as_ref().map_or(String::new(), |s| format!(", side {s}"));
+                format!("arena game, seed {}, rotation {rotation}{side}", self.seed)
+            }
+        }
+    }
+
+    /// Each seat by name: `seat 0` for the manager's result, which names nobody, `seat 0 bot`
+    /// (the seat and its entrant) for an arena game.
+    pub fn seat_names(&self) -> [String; DAIMYO] {
+        match self.origin {
+            Origin::Manager => self.labels.clone(),
+            Origin::Arena { .. } => std::array::from_fn(|s| format!("seat {s} {}", self.labels[s])),
+        }
+    }
+}
+
 impl From<ManagerResult> for Game {
     fn from(r: ManagerResult) -> Game {
         Game {
@@ -431,6 +457,29 @@ fn out_record(line: &str) -> Result<Line, String> {
 /// The error for a game a file does not hold.
 pub fn no_such_game(n: usize, of: usize) -> String {
     format!("no game {n}: the file holds {of}")
+}
+
+/// Game `n` of a file that `show` reads: a whole game (an arena `--out` file, the manager's
+/// result), or one game of a player's `--log`.
+pub enum Recorded {
+    Whole(Game),
+    /// A logged game, and its place in the log (`log, game 2 of 3`).
+    Log {
+        game: LoggedGame,
+        title: String,
+    },
+}
+
+/// Game `n` (from 1) of a file's text, or why it cannot be read.
+pub fn recorded(text: &str, n: usize) -> Result<Recorded, String> {
+    if log::is_log(text) {
+        let games = log::read(text)?;
+        let count = games.len();
+        let game = n.checked_sub(1).and_then(|i| games.into_iter().nth(i));
+        let game = game.ok_or_else(|| no_such_game(n, count))?;
+        return Ok(Recorded::Log { game, title: format!("log, game {n} of {count}") });
+    }
+    games(text)?.get(n).map(Recorded::Whole)
 }
 
 /// One game from one JSON document.

@@ -14,9 +14,10 @@ use crate::engine::knowledge::Tracker;
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, score, winner};
 use crate::player::args::{say, value};
 use crate::player::log;
-use crate::player::protocol::{InputReader, answer};
+use crate::player::protocol::answer;
 use crate::player::text::{self, Cell, Paint, Tone, table};
-use crate::workshop::records::{self, Origin};
+use crate::workshop::records::{self, Recorded};
+use crate::workshop::viewer;
 use std::io::IsTerminal;
 
 pub const USAGE: &str = "\
@@ -24,6 +25,7 @@ daimyo show: a game turn by turn
 
 USAGE
   daimyo show FILE [--game N] [--no-color]
+  daimyo show FILE [--game N] --html OUT.html
 
 FILE is one of
   - an arena --out file (one game a line; --game N picks the Nth, default 1),
@@ -36,22 +38,32 @@ A whole game shows, after each turn, every daimyo's intimacy with each lord and 
 and 8 for good). Then the scores of turns 5 and 9 and the winner. A log shows what that player
 saw (its columns: you, then the others in seat order), its answers and its search's summary.
 Colour on a terminal; plain text in a pipe or with --no-color (or NO_COLOR set).
+
+--html OUT.html writes the game as one web page instead, self-contained (it opens from disk,
+with no network): the board turn by turn (slider, buttons, the arrow keys, Home and End; the
+turn is in the address, #turn=5), the scores and a chart of the points, and from a --log what
+the search thought: its candidates, how it read each other daimyo, its guesses of the hidden
+nights. Nothing is written if the file cannot be read whole.
 ";
 
 struct Request {
     file: String,
     game: usize,
     paint: Paint,
+    /// Where to write the page, instead of printing the text.
+    html: Option<String>,
 }
 
 fn options(args: &[String]) -> Result<Request, String> {
     let (mut file, mut game, mut color) = (None, 1usize, std::io::stdout().is_terminal());
+    let mut html = None;
     color &= std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--game" => game = value(args, &mut i)?,
             "--no-color" => color = false,
+            "--html" => html = Some(value(args, &mut i)?),
             a if a.starts_with('-') => {
                 return Err(format!("unknown option '{a}' (daimyo show --help)"));
             }
@@ -64,7 +76,7 @@ fn options(args: &[String]) -> Result<Request, String> {
     if game == 0 {
         return Err("--game counts from 1".into());
     }
-    Ok(Request { file, game, paint: Paint(color) })
+    Ok(Request { file, game, paint: Paint(color), html })
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -74,7 +86,12 @@ pub fn main(args: &[String]) -> i32 {
     }
     let shown = options(args).and_then(|o| {
         let text = std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?;
-        render(&text, o.game, o.paint).map_err(|e| format!("{}: {e}", o.file))
+        let Some(out) = &o.html else {
+            return render(&text, o.game, o.paint).map_err(|e| format!("{}: {e}", o.file));
+        };
+        let page = viewer::page(&text, o.game).map_err(|e| format!("{}: {e}", o.file))?;
+        write_whole(out, &page).map_err(|e| format!("--html {out}: {e}"))?;
+        Ok(String::new())
     });
     match shown {
         Ok(text) => {
@@ -88,15 +105,22 @@ pub fn main(args: &[String]) -> i32 {
     }
 }
 
+/// Writes a file whole or not at all: into a temporary file beside it, then renamed over it.
+fn write_whole(path: &str, text: &str) -> std::io::Result<()> {
+    let path = std::path::Path::new(path);
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.{}.part", std::process::id()));
+    std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, path)).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temp);
+    })
+}
+
 /// Game `n` (from 1) of a file's text, rendered.
 pub fn render(text: &str, n: usize, paint: Paint) -> Result<String, String> {
-    if log::is_log(text) {
-        let games = log::read(text)?;
-        let g = games.get(n - 1).ok_or_else(|| records::no_such_game(n, games.len()))?;
-        return render_log(g, &format!("log, game {n} of {}", games.len()), paint);
+    match records::recorded(text, n)? {
+        Recorded::Log { game, title } => render_log(&game, &title, paint),
+        Recorded::Whole(game) => Ok(render_full(&FullGame::from(game), paint)),
     }
-    let game = records::games(text)?.get(n)?;
-    Ok(render_full(&FullGame::from(game), paint))
 }
 
 /// A whole game: who sat where, the lords and every applied move.
@@ -111,14 +135,7 @@ struct FullGame {
 
 impl From<records::Game> for FullGame {
     fn from(g: records::Game) -> FullGame {
-        let (title, seats) = match g.origin {
-            Origin::Manager => (format!("the manager's game, seed {}", g.seed), g.labels),
-            Origin::Arena { rotation, side } => {
-                let side = side.map_or(String::new(), |s| format!(", side {s}"));
-                let seats = std::array::from_fn(|s| format!("seat {s} {}", g.labels[s]));
-                (format!("arena game, seed {}, rotation {rotation}{side}", g.seed), seats)
-            }
-        };
+        let (title, seats) = (g.title(), g.seat_names());
         FullGame { title, seats, strengths: g.strengths, commands: g.commands, stated: g.winner }
     }
 }
@@ -202,19 +219,7 @@ fn result(g: &FullGame, state: &State, paint: Paint) -> String {
 
 /// A player's log: its view turn by turn, its answers and its search's summaries.
 fn render_log(g: &log::LoggedGame, title: &str, paint: Paint) -> Result<String, String> {
-    let mut text: String = g.turns.iter().map(|t| t.sent.as_str()).collect();
-    if let Some((_, sent)) = &g.error {
-        text += sent;
-    }
-    let mut reader = InputReader::new(text.as_bytes());
-    if g.typed {
-        reader = reader.typed();
-    }
-    let mut views = Vec::new();
-    while let Ok(Some(t)) = reader.next_turn() {
-        views.push(t.view);
-    }
-    let strengths = reader.strengths().ok_or("the log holds no settings")?;
+    let (strengths, views) = g.views()?;
     let mut out =
         paint.paint(Tone::Heading, &format!("{title}: {}, seed {}", g.player, g.seed)) + "\n";
     let mut known = Tracker::new(strengths);

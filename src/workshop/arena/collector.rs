@@ -8,7 +8,7 @@
 //! so that it counts the same when a merge or a resumed run reads it back.
 
 use super::SPRT_ALPHA;
-use super::files::{out_line, record_of, replay_file, replay_name};
+use super::files::{out_line, page_name, record_of, replay_file, replay_name};
 use super::journal::{Journal, seed_list};
 use super::plan::{Fixture, Lineup, Plan, Shard};
 use super::progress::Progress;
@@ -17,6 +17,8 @@ use super::sprt::{Sprt, Verdict};
 use super::stats::Stats;
 use crate::engine::rules::{DAIMYO, first_place_shares};
 use crate::player::args::say;
+use crate::workshop::records::Game;
+use crate::workshop::viewer;
 use std::path::PathBuf;
 
 /// The names of the sides under `--sprt`.
@@ -39,6 +41,8 @@ pub struct Collector<'a> {
     verdict: Option<Verdict>,
     out: Option<Journal>,
     replays: Option<PathBuf>,
+    /// Where each game's page goes (the viewer's).
+    pages: Option<PathBuf>,
     pub write_err: Option<String>,
     pub progress: Progress,
 }
@@ -49,6 +53,7 @@ impl Collector<'_> {
         shard: Option<Shard>,
         out: Option<Journal>,
         replays: Option<PathBuf>,
+        pages: Option<PathBuf>,
         progress: Progress,
     ) -> Collector<'_> {
         let stats = match plan.merges_labels() {
@@ -64,6 +69,7 @@ impl Collector<'_> {
             verdict: None,
             out,
             replays,
+            pages,
             write_err: None,
             progress,
         }
@@ -113,6 +119,12 @@ impl Collector<'_> {
             let path = dir.join(replay_name(game, side));
             let written = std::fs::write(&path, replay_file(game.seed, g));
             result = result.and(written.map_err(|e| format!("--replays {}: {e}", path.display())));
+        }
+        if let Some(dir) = &self.pages {
+            let path = dir.join(page_name(game, side));
+            let page = Game::try_from(line.clone()).map(|game| viewer::game_page(&game));
+            let written = page.and_then(|p| std::fs::write(&path, p).map_err(|e| e.to_string()));
+            result = result.and(written.map_err(|e| format!("--html {}: {e}", path.display())));
         }
         if let Err(e) = result {
             self.write_err.get_or_insert(e);

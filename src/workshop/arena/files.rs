@@ -1,7 +1,7 @@
 //! What the arena writes per game and per run, in the formats `records` owns, both ways: the
 //! `--out` line filled from the referee's record and read back into one, the run line from the
-//! plan and back, and the `--replays` file (the manager's result) with its name. The filling
-//! sits here because `records` comes before the arena.
+//! plan and back, the `--replays` file (the manager's result), and the names of the replay file
+//! and of the `--html` page. The filling sits here because `records` comes before the arena.
 
 use super::Entrant;
 use super::plan::{Fixture, Lineup, Plan};
@@ -155,6 +155,15 @@ pub fn replay_file(seed: u32, g: &GameRecord) -> String {
 
 /// `seed-41-rot-2.json`, or `seed-41-rot-2-A.json` under `--sprt`.
 pub fn replay_name(game: &Fixture, side: Option<&str>) -> String {
+    format!("{}.json", stem(game, side))
+}
+
+/// The page of `--html`: `seed-41-rot-2.html`, beside the replay of the same name.
+pub fn page_name(game: &Fixture, side: Option<&str>) -> String {
+    format!("{}.html", stem(game, side))
+}
+
+fn stem(game: &Fixture, side: Option<&str>) -> String {
     let side = side.map_or(String::new(), |s| format!("-{s}"));
-    format!("seed-{}-rot-{}{side}.json", game.seed, game.rotation)
+    format!("seed-{}-rot-{}{side}", game.seed, game.rotation)
 }

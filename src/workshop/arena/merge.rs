@@ -38,7 +38,8 @@ pub fn main(args: &[String]) -> Result<(), (i32, String)> {
         n => format!("merged from {n} files"),
     };
     say(&header(&plan, &how, None));
-    let mut report = Collector::new(&plan, None, None, None, Progress::new(0, String::new(), true));
+    let mut report =
+        Collector::new(&plan, None, None, None, None, Progress::new(0, String::new(), true));
     let (mut taken, mut gap) = (0, None);
     for i in 0..plan.total() {
         match games.remove(&i) {

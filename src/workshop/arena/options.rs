@@ -24,6 +24,8 @@ pub struct Options {
     /// Whether an `--out` file keeps the games, so that `--resume` can go on from it.
     pub resumable: bool,
     pub replays: Option<PathBuf>,
+    /// Where to write each game's page (the viewer's).
+    pub pages: Option<PathBuf>,
     pub quiet: bool,
     pub show_stderr: bool,
 }
@@ -38,6 +40,7 @@ struct CommandLine {
     resume: bool,
     shard: Option<Shard>,
     replays: Option<PathBuf>,
+    pages: Option<PathBuf>,
     quiet: bool,
     show_stderr: bool,
     field: Option<Vec<Entrant>>,
@@ -59,6 +62,7 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
             "--resume" => l.resume = true,
             "--shard" => l.shard = Some(Shard::parse(&value::<String>(args, &mut i)?)?),
             "--replays" => l.replays = Some(value::<String>(args, &mut i)?.into()),
+            "--html" => l.pages = Some(value::<String>(args, &mut i)?.into()),
             "--quiet" => l.quiet = true,
             "--show-stderr" => l.show_stderr = true,
             "--margin" => l.margin = Some(value(args, &mut i)?),
@@ -171,8 +175,10 @@ pub fn options(args: &[String]) -> Result<Options, String> {
         ));
     }
     // Made last, so that a mistake elsewhere on the line leaves the files alone.
-    if let Some(dir) = &l.replays {
-        std::fs::create_dir_all(dir).map_err(|e| format!("--replays {}: {e}", dir.display()))?;
+    for (option, dir) in [("--replays", &l.replays), ("--html", &l.pages)] {
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{option} {}: {e}", dir.display()))?;
+        }
     }
     let head = RunLine { run: run_of(&plan), shard: l.shard.map(|s| s.text()) };
     let (out, known) = match (&l.out, l.resume) {
@@ -184,9 +190,10 @@ pub fn options(args: &[String]) -> Result<Options, String> {
             (Some(journal), known)
         }
     };
-    let (quiet, show_stderr, replays) = (l.quiet, l.show_stderr, l.replays.take());
+    let (quiet, show_stderr, replays, pages) =
+        (l.quiet, l.show_stderr, l.replays.take(), l.pages.take());
     let (shard, resumable) = (l.shard, out.is_some());
-    Ok(Options { plan, shard, jobs, out, known, resumable, replays, quiet, show_stderr })
+    Ok(Options { plan, shard, jobs, out, known, resumable, replays, pages, quiet, show_stderr })
 }
 
 #[cfg(test)]

@@ -106,7 +106,8 @@ pub fn run(mut o: Options) -> Result<i32, String> {
     }
     let prefix = o.shard.map_or(String::new(), |s| format!("shard {}: ", s.text()));
     let progress = Progress::new(order.len(), prefix, o.quiet);
-    let mut report = Collector::new(plan, o.shard, o.out.take(), o.replays.take(), progress);
+    let mut report =
+        Collector::new(plan, o.shard, o.out.take(), o.replays.take(), o.pages.take(), progress);
     let games = play_in_order(plan, &order, known, (o.jobs, o.show_stderr), &mut report);
     let signal = interrupt::caught().filter(|_| games < order.len() && !report.decided());
     let cut = signal.map(|s| format!("stopped by {}", interrupt::name(s)));
