@@ -737,6 +737,35 @@ fn an_analysis_may_relax_the_answer_limit_and_says_so() {
 }
 
 #[test]
+fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_before() {
+    // Deterministic entrants: in the curve each plays exactly the games it plays alone against
+    // the same opponents, so its row is the same; and the curve's paired difference of two
+    // entrants is the difference of their win shares (the same games a seed for both).
+    let (one, two) = ("mc1:rollouts=300", "mc1:rollouts=3000");
+    let base = ["--seeds", "3", "--jobs", "2", "--quiet"];
+    let (curve, _) = arena(
+        &[&base[..], &["--curve", &format!("{one},{two}")], &["tables", "roles", "greedy"]]
+            .concat(),
+    );
+    let share = |text: &str, label: &str| -> (f64, String) {
+        let rows = tables(text.split("\ncurve: ").next().unwrap()).into_iter().flatten();
+        let row = rows.into_iter().find(|r| r.cell["entrant"] == label).expect("a row");
+        (row.num("win share"), row.cell["95% interval"].clone())
+    };
+    let mut shares = Vec::new();
+    for label in [one, two] {
+        let (alone, _) = arena(&[&base[..], &[label, "tables", "roles", "greedy"]].concat());
+        assert_eq!(share(&curve, label), share(&alone, label), "{label}\n{curve}\n{alone}");
+        shares.push(share(&alone, label).0);
+    }
+    let tail = curve.split("\ncurve: ").nth(1).expect("the curve after the tables");
+    let line = tail.lines().find(|l| l.trim_start().starts_with(two)).expect("a line for two");
+    let diff: f64 = cells(line)[3].split(' ').next().unwrap().parse().unwrap();
+    assert!((diff - (shares[1] - shares[0])).abs() < 0.11, "{diff} {shares:?}\n{curve}");
+    assert!(tail.lines().any(|l| l.trim_start().starts_with(one)), "{curve}");
+}
+
+#[test]
 fn bad_arguments_exit_2_with_a_message() {
     for args in [
         &["arena", "random", "random", "random"][..],
@@ -755,6 +784,8 @@ fn bad_arguments_exit_2_with_a_message() {
         &["arena", "--margin", "0.1", "random", "random", "random", "random"],
         &["arena", "--margin", "0", "--sprt", "random", "greedy", "random", "random", "random"],
         &["arena", "--answer-limit-ms", "0", "random", "random", "random", "random"],
+        &["arena", "--curve", "random", "greedy", "random", "random"],
+        &["arena", "--curve", "random,greedy", "--sprt", "random", "greedy", "a", "b", "c"],
     ] {
         let r = daimyo(args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");

@@ -7,14 +7,14 @@
 //! A game just played is counted as its `--out` line keeps it (its times to the microsecond),
 //! so that it counts the same when a merge or a resumed run reads it back.
 
-use super::SPRT_ALPHA;
 use super::files::{out_line, page_name, record_of, replay_file, replay_name};
 use super::journal::{Journal, seed_list};
 use super::plan::{Fixture, Lineup, Plan, Shard};
 use super::progress::Progress;
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::sprt::{Sprt, Verdict};
-use super::stats::Stats;
+use super::stats::{Stats, align};
+use super::{DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
 use crate::engine::rules::{DAIMYO, first_place_shares};
 use crate::player::args::say;
 use crate::workshop::records::Game;
@@ -39,6 +39,10 @@ pub struct Collector<'a> {
     /// The seed under way: the sum of B's shares minus A's.
     paired: f64,
     verdict: Option<Verdict>,
+    /// Under `--curve`: each entrant after the first against the one before it, and the seed
+    /// under way's sum of shares of each.
+    steps: Vec<Sprt>,
+    seed_shares: Vec<f64>,
     out: Option<Journal>,
     replays: Option<PathBuf>,
     /// Where each game's page goes (the viewer's).
@@ -67,6 +71,11 @@ impl Collector<'_> {
             sprt,
             paired: 0.0,
             verdict: None,
+            steps: match plan.is_curve() {
+                true => (1..plan.sides.len()).map(|_| Sprt::new(DEFAULT_SPRT_MARGIN)).collect(),
+                false => Vec::new(),
+            },
+            seed_shares: vec![0.0; plan.sides.len()],
             out,
             replays,
             pages,
@@ -88,8 +97,17 @@ impl Collector<'_> {
             false => g,
         };
         self.stats[game.side].add(game.seed, &self.plan.row_names(&game), &g);
-        let Some(sprt) = &mut self.sprt else { return false };
         let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
+        if !self.steps.is_empty() {
+            self.seed_shares[game.side] += share;
+            if (i + 1).is_multiple_of(self.plan.games_per_seed()) {
+                for (k, step) in self.steps.iter_mut().enumerate() {
+                    step.add((self.seed_shares[k + 1] - self.seed_shares[k]) / DAIMYO as f64);
+                }
+                self.seed_shares.fill(0.0);
+            }
+        }
+        let Some(sprt) = &mut self.sprt else { return false };
         self.paired += if game.side == 0 { -share } else { share };
         if !(i + 1).is_multiple_of(self.plan.games_per_seed()) {
             return false;
@@ -166,6 +184,42 @@ impl Collector<'_> {
         )
     }
 
+    /// The curve: each entrant's win share, and its paired difference with the one before it
+    /// (the SPRT's mean per seed and interval, and its LLR, though no test ends the run).
+    fn curve(&self) -> String {
+        let mut rows = vec![
+            ["entrant", "win share", "95% interval", "vs the one before, points", "LLR"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        for side in 0..self.plan.sides.len() {
+            let label = self.plan.side_label(side);
+            let share = self.stats[side].get(label).and_then(|t| t.share());
+            let mut row = vec![
+                format!("  {label}"),
+                share.map_or("-".into(), |s| format!("{:.1}%", 100.0 * s.share)),
+                share.map_or("-".into(), |s| s.range()),
+            ];
+            if let Some(step) = side.checked_sub(1).map(|k| &self.steps[k]) {
+                let (d, half) = step.difference();
+                row.push(format!("{:+.1} ± {:.1}", 100.0 * d, 100.0 * half));
+                row.push(format!("{:.2}", step.llr()));
+            }
+            row.resize(5, String::new());
+            rows.push(row);
+        }
+        let (low, high) = Sprt::bounds();
+        let mut text = format!(
+            "\ncurve: every entrant in the same tables, each paired with the one before it (the \
+             difference of win shares with its 95% interval; LLR of {:+.0} points against {:+.0}, \
+             decided beyond {low:.2} and {high:.2})\n",
+            100.0 * DEFAULT_SPRT_MARGIN,
+            -100.0 * DEFAULT_SPRT_MARGIN
+        );
+        align(&rows, &mut text);
+        text
+    }
+
     /// Whether the test has decided.
     pub fn decided(&self) -> bool {
         self.verdict.is_some()
@@ -178,8 +232,13 @@ impl Collector<'_> {
         for (side, stats) in self.stats.iter().enumerate() {
             if let Some(name) = self.side_name(side) {
                 text += &format!("\n{name} = {}, in its tables:\n", self.plan.side_label(side));
+            } else if self.plan.is_curve() {
+                text += &format!("\n{}, in its tables:\n", self.plan.side_label(side));
             }
             stats.render(&mut text);
+        }
+        if !self.steps.is_empty() {
+            text += &self.curve();
         }
         let Some(sprt) = &self.sprt else { return text };
         let (low, high) = Sprt::bounds();
@@ -216,7 +275,7 @@ pub fn lineup(p: &Plan) -> String {
         None => p.sides.iter().map(|e| label(e).to_string()).collect(),
     };
     match &p.opponents {
-        Lineup::Fixed(o) if p.sprt.is_none() => format!("{} | {}", sides[0], names(o)),
+        Lineup::Fixed(o) if p.sides.len() == 1 => format!("{} | {}", sides[0], names(o)),
         Lineup::Fixed(o) => format!("{} against {}", sides.join(", "), names(o)),
         Lineup::Field(f) => format!("{} against a field of {}", sides.join(", "), names(f)),
     }

@@ -105,9 +105,10 @@ pub fn plan_of(run: &Run) -> Result<Plan, String> {
         Opponents::Field(f) => f,
     };
     let sides_ok = match run.sides.len() {
+        0 => false,
         1 => run.sprt_margin.is_none(),
-        2 => run.sprt_margin.is_some_and(|d| d > 0.0 && d < 1.0),
-        _ => false,
+        2 if run.sprt_margin.is_some() => run.sprt_margin.is_some_and(|d| d > 0.0 && d < 1.0),
+        _ => run.sprt_margin.is_none(),
     };
     if !sides_ok || run.sides.iter().chain(members).any(|&e| e >= n) {
         return Err("run: its sides, opponents and margin do not make a run".into());

@@ -45,6 +45,7 @@ struct CommandLine {
     show_stderr: bool,
     field: Option<Vec<Entrant>>,
     sprt: Option<[Entrant; 2]>,
+    curve: Option<Vec<Entrant>>,
     margin: Option<f64>,
     answer_ms: Option<u64>,
     entrants: Vec<Entrant>,
@@ -72,6 +73,12 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
                 let members: Result<_, _> =
                     field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
                 l.field = Some(members?);
+            }
+            "--curve" => {
+                let list: String = value(args, &mut i)?;
+                let members: Result<_, _> =
+                    field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
+                l.curve = Some(members?);
             }
             "--sprt" => {
                 let a = Entrant::parse(&value::<String>(args, &mut i)?)?;
@@ -108,11 +115,24 @@ pub fn field_specs(list: &str) -> Vec<String> {
 /// The entrants and who plays whom, from what the line named.
 fn plan(l: &mut CommandLine) -> Result<Plan, String> {
     let n = l.entrants.len();
-    let mut entrants: Vec<Entrant> = l.sprt.take().map_or_else(Vec::new, Vec::from);
+    if l.sprt.is_some() && l.curve.is_some() {
+        return Err("--sprt and --curve are two kinds of run: one at a time".into());
+    }
+    if l.curve.as_ref().is_some_and(|c| c.len() < 2) {
+        return Err("--curve needs at least two entrants, separated by commas".into());
+    }
+    let curve = l.curve.is_some();
+    let mut entrants: Vec<Entrant> = match (l.sprt.take(), l.curve.take()) {
+        (Some(pair), _) => Vec::from(pair),
+        (None, Some(list)) => list,
+        (None, None) => Vec::new(),
+    };
     let sides: Vec<usize> = (0..entrants.len().max(1)).collect();
     let (wanted, what) = match (sides.len(), l.field.is_some()) {
         (1, false) => (DAIMYO, "four entrants are needed"),
         (1, true) => (1, "--field plays one entrant against the field"),
+        (_, false) if curve => (3, "--curve needs three opponents"),
+        (_, true) if curve => (0, "--curve --field takes no other entrant"),
         (_, false) => (3, "--sprt A B needs three opponents"),
         (_, true) => (0, "--sprt A B --field takes no other entrant"),
     };
@@ -131,7 +151,7 @@ fn plan(l: &mut CommandLine) -> Result<Plan, String> {
         }
         None => Lineup::Fixed(std::array::from_fn(|i| sides.len() + i)),
     };
-    let sprt = (sides.len() == 2).then(|| l.margin.unwrap_or(DEFAULT_SPRT_MARGIN));
+    let sprt = (sides.len() == 2 && !curve).then(|| l.margin.unwrap_or(DEFAULT_SPRT_MARGIN));
     let seeds = l.seeds.unwrap_or(if sprt.is_some() { DEFAULT_SPRT_SEEDS } else { DEFAULT_SEEDS });
     let first_seed = l.first_seed.unwrap_or(1);
     let answer_ms = l.answer_ms.unwrap_or(MANAGER_ANSWER_MS);

@@ -155,6 +155,12 @@ impl Plan {
         seeds.into_iter().flat_map(|seed| first(seed)..first(seed) + per_seed).collect()
     }
 
+    /// Whether the sides are a curve: several entrants in the same tables, each compared with
+    /// the one before it, with no test that ends the run.
+    pub fn is_curve(&self) -> bool {
+        self.sprt.is_none() && self.sides.len() >= 2
+    }
+
     /// The label of a side's entrant.
     pub fn side_label(&self, side: usize) -> &str {
         self.entrants[self.sides[side]].label()
@@ -163,7 +169,7 @@ impl Plan {
     /// Whether the rows of the side's entrant and of the opponents are kept apart: always, but
     /// for four fixed entrants, whose seats merge by label.
     pub fn merges_labels(&self) -> bool {
-        self.sprt.is_none() && matches!(self.opponents, Lineup::Fixed(_))
+        self.sides.len() == 1 && matches!(self.opponents, Lineup::Fixed(_))
     }
 
     /// The table row of each seat of `g`: the label, but an opponent that bears the label of

@@ -233,7 +233,7 @@ fn row_cells(mark: &str, t: &Standing, share: &Share) -> Vec<String> {
 }
 
 /// Columns aligned: the first to the left, the others to the right.
-fn align(rows: &[Vec<String>], out: &mut String) {
+pub fn align(rows: &[Vec<String>], out: &mut String) {
     let widths: Vec<usize> = (0..rows[0].len())
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
