@@ -1,0 +1,262 @@
+use super::*;
+use crate::engine::agent::Table;
+use crate::engine::timeman::Budget;
+
+use crate::engine::model::PickModel;
+use crate::engine::params::{BOT, FOUNDATION, Rivals};
+use crate::engine::rules::first_place_shares;
+use std::time::Instant;
+
+fn budget(n: u64) -> Limits {
+    Limits::rollouts(n)
+}
+
+/// The search on one thread.
+fn search(pos: &Position, params: &Params, limits: &Limits, seed: u64) -> SearchResult {
+    search_on(1, pos, params, limits, seed)
+}
+
+fn search_on(
+    threads: usize,
+    pos: &Position,
+    params: &Params,
+    limits: &Limits,
+    seed: u64,
+) -> SearchResult {
+    let forecast = Forecast::new(pos, &params.rivals);
+    Searcher::new(threads).search(pos, &forecast, params, limits, seed)
+}
+
+/// A game with the same moves every day and every night, up to `turn`, seen by seat 0.
+fn scripted(upto: u8) -> Table {
+    let mut t = Table::new([5, 3, 6, 4, 3, 4]);
+    let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
+    let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
+    while t.state.turn < upto {
+        let m = match t.state.phase() {
+            Phase::Day => day.map(|l| Move::new(&l).unwrap()),
+            Phase::Night => night.map(|l| Move::new(&l).unwrap()),
+        };
+        t.play(&m).unwrap();
+    }
+    t
+}
+
+#[test]
+fn same_seed_same_move_and_statistics() {
+    let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+    let a = search(&pos, &FOUNDATION, &budget(20_000), 5);
+    let b = search(&pos, &FOUNDATION, &budget(20_000), 5);
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.ranked[0].1.credit, b.ranked[0].1.credit);
+    assert_eq!(a.ranked.len(), 252);
+    assert!(a.rollouts >= 20_000);
+}
+
+#[test]
+fn threads_share_the_rounds_without_changing_a_tally() {
+    // Day and night, halving (stages down to 3 and 2 candidates, fewer than some thread
+    // counts) and equal shares, budgets that do not divide into whole rounds or batches:
+    // every candidate's tally and the rollout count are those of one thread. With a clock
+    // that does not run out (an hour away) the budget ends every stage, the last one
+    // answered as soon as its rounds are in, without the workers: the same tallies again.
+    let day = scripted(3);
+    let night = scripted(4);
+    let cases = [
+        (Position::initial([3, 4, 5, 6, 3, 4]), FOUNDATION, 10_007),
+        (*day.known[0].position(), BOT, 30_001),
+        (*night.known[0].position(), BOT, 9_999),
+        (*night.known[0].position(), FOUNDATION, 333),
+    ];
+    for (pos, params, n) in cases {
+        let run_on = |threads: usize, limits: Limits| {
+            let r = search_on(threads, &pos, &params, &limits, 3);
+            let tallies: Vec<_> =
+                r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin, t.rollouts)).collect();
+            (r.best, r.rollouts, tallies)
+        };
+        let in_an_hour = Instant::now() + std::time::Duration::from_secs(3600);
+        let clocked = |threads| {
+            let b = Budget { rollouts: Some(n), ..Budget::default() };
+            let limits = Limits::for_turn(in_an_hour, &b);
+            assert!(limits.deadline().is_some());
+            run_on(threads, limits)
+        };
+        let one = run_on(1, budget(n));
+        assert!(one.1 >= n && one.1 < n + 252, "{} rollouts for {n}", one.1);
+        for threads in [2, 3] {
+            let turn = pos.turn;
+            assert_eq!(run_on(threads, budget(n)), one, "{threads} threads, turn {turn}");
+        }
+        for threads in [1, 2, 3] {
+            assert_eq!(clocked(threads), one, "{threads} threads and a clock, turn {}", pos.turn);
+        }
+    }
+}
+
+#[test]
+fn a_passed_deadline_still_answers_from_at_least_one_round() {
+    // With the deadline already past, each worker plays at most one round a stage (it reads
+    // the clock after its first), the search sees the deadline after the first stage of
+    // halving and goes to its last stage with all 252 candidates, and the leader answers
+    // from what is done, or plays one round itself if nothing is.
+    let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+    let budget = Budget { time_ms: Some(0), ..Budget::default() };
+    let limits = Limits::for_turn(Instant::now(), &budget);
+    let res = search_on(3, &pos, &BOT, &limits, 1);
+    assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
+    assert_eq!(res.rollouts % 252, 0, "whole rounds of every candidate");
+    assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
+    // A rollout budget, however large, does not lift the deadline.
+    let budget = Budget { rollouts: Some(u64::MAX), ..budget };
+    let res = search_on(3, &pos, &BOT, &Limits::for_turn(Instant::now(), &budget), 1);
+    assert!((252..=2 * 3 * 252).contains(&res.rollouts), "{}", res.rollouts);
+    assert!(res.ranked[0].1.rollouts > 0, "the answer was played out");
+}
+
+#[test]
+fn the_largest_budget_ends_at_the_deadline() {
+    // No rollout count can be reached here, so only the deadline ends each stage: the
+    // search returns no sooner than it (a lower bound, whatever the machine's load).
+    let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+    let budget = Budget { time_ms: Some(30), rollouts: Some(u64::MAX), ..Budget::default() };
+    let started = Instant::now();
+    let res = search_on(2, &pos, &BOT, &Limits::for_turn(started, &budget), 1);
+    assert!(started.elapsed() >= std::time::Duration::from_millis(30), "{:?}", started.elapsed());
+    assert!(res.rollouts >= 252 && res.ranked[0].1.rollouts > 0);
+}
+
+#[test]
+fn rollouts_agree_with_the_rules_core() {
+    // A real game up to turn 6 (no hidden night then, the turn-5 scores known). The search's
+    // estimate for one move must match a plain simulation on `rules::State` with every
+    // daimyo picking from the same model, within sampling error.
+    let t = scripted(6);
+    let (s, st, pos) = (t.state, t.state.strengths, t.known[0].position());
+    assert_eq!(pos.turn, 6);
+    let n = 40_000;
+    let res = search(pos, &FOUNDATION, &budget(21 * n), 11);
+    let mine = Move::new(&[2, 3]).unwrap();
+    let est = res.ranked.iter().find(|(m, _)| m.counts() == mine.counts()).unwrap().1;
+
+    let model = PickModel::prior(&st, 0.5, 2.0);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
+    let mut credit = 0u64;
+    for _ in 0..n {
+        let mut g = s;
+        let mut first = true;
+        while !g.is_over() {
+            let ph = g.phase();
+            let draw = |rng: &mut Xoshiro256PlusPlus| {
+                let l: Vec<u8> = (0..ph.picks())
+                    .map(|_| crate::engine::model::forecast::draw_index(&model.p, rng) as u8)
+                    .collect();
+                Move::new(&l).unwrap()
+            };
+            let m: [Move; 4] =
+                std::array::from_fn(|d| if d == 0 && first { mine } else { draw(&mut rng) });
+            g.play(&m).unwrap();
+            first = false;
+        }
+        credit += first_place_shares(&g.totals())[0] as u64;
+    }
+    let plain = credit as f64 / 12.0 / n as f64;
+    let se = (plain * (1.0 - plain) / n as f64).sqrt() * 2f64.sqrt();
+    assert!(
+        (est.win_rate() - plain).abs() < 4.0 * se + 0.01,
+        "search {} vs plain {plain}",
+        est.win_rate()
+    );
+}
+
+#[test]
+fn halving_spends_the_budget_on_the_leaders() {
+    let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+    let params = Params { allocation: Allocation::Halving { keep: 4 }, ..FOUNDATION };
+    let res = search(&pos, &params, &budget(200_000), 5);
+    let again = search(&pos, &params, &budget(200_000), 5);
+    assert_eq!(res.best, again.best, "reproducible");
+    let top = res.ranked[0].1.rollouts;
+    let last = res.ranked[251].1.rollouts;
+    // 252 -> 126 -> 63 -> 31 -> 15 -> 7 -> 3: six halvings and a final phase, each a
+    // seventh of the budget; the dropped first half got only the first slice.
+    assert!(top > 20 * last, "top {top}, last {last}");
+    assert!(res.rollouts >= 200_000 && res.rollouts < 200_000 + 252);
+}
+
+#[test]
+fn the_gate_switches_every_later_turn_to_uniform_play() {
+    // A turn-3 position after a scripted opening. A gate just under the others' uniform
+    // share fires, and the search is then exactly the one with every later turn uniformly
+    // random; a gate just over it does not, and the search is exactly the ungated one.
+    let t = scripted(3);
+    let pos = t.known[0].position();
+    let run = |gate: f64| {
+        let p =
+            Params { rivals: Rivals::Learnt { model: crate::engine::params::MODEL, gate }, ..BOT };
+        let r = search(pos, &p, &budget(30_000), 7);
+        (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
+    };
+    let Forecast::Learned(l) = Forecast::new(pos, &BOT.rivals) else { panic!("a learnt model") };
+    let share = l.now.uniform_share(&l.params);
+    assert!((0.05..0.95).contains(&share), "{share}");
+    // Under 0 the gate always fires (every later turn uniform), over 1 never.
+    assert_eq!(run(share - 0.01), run(-1.0));
+    assert_eq!(run(share + 0.01), run(2.0));
+    assert_ne!(run(-1.0).1, run(2.0).1, "the regimes differ");
+}
+
+/// Searches on another thread, so that a search that hung fails the test instead of
+/// hanging it; returns the result and how long it took.
+fn watched(
+    threads: usize,
+    pos: Position,
+    limits: Limits,
+    fault: Fault,
+) -> (SearchResult, std::time::Duration) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let forecast = Forecast::new(&pos, &BOT.rivals);
+        let searcher = Searcher::new(threads);
+        let t0 = Instant::now();
+        let res = searcher.search_with_fault(&pos, &forecast, &BOT, &limits, 9, fault);
+        let _ = tx.send((res, t0.elapsed()));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the search answered")
+}
+
+#[test]
+fn a_worker_that_panics_at_any_stage_never_hangs_the_search() {
+    // Day (seven stages: six halvings and the last) and night (four), a worker panicking
+    // as it starts the first stage, one in the middle or the last; on one thread (no worker
+    // left) and on two. A rollout budget ends each stage, so every stage is started and the
+    // fault fires wherever it is set; the budget may then never be reached. With a
+    // clock as well, the answer comes at once, long before the deadline; with no clock at
+    // all, it still comes. Either way it is a legal move of the turn, from the tallies as
+    // they stood.
+    let day = *scripted(3).known[0].position();
+    let night = *scripted(4).known[0].position();
+    let deadline = std::time::Duration::from_millis(1500);
+    for (pos, stages) in [(day, 7), (night, 4)] {
+        for stage in [0, stages / 2, stages - 1] {
+            for threads in [1, 2] {
+                let fault = Fault { stage };
+                let what = format!("turn {}, stage {stage}, {threads} threads", pos.turn);
+                let clocked = Budget {
+                    time_ms: Some(deadline.as_millis() as u64),
+                    rollouts: Some(50_000),
+                    ..Budget::default()
+                };
+                let limits = Limits::for_turn(Instant::now(), &clocked);
+                let (res, took) = watched(threads, pos, limits, fault);
+                assert!(res.failed, "{what}: the fault fired");
+                assert_eq!(res.best.phase(), pos.phase, "{what}");
+                assert!(res.ranked[0].1.rollouts > 0, "{what}: the answer was played out");
+                assert!(took < deadline, "{what}: {took:?}");
+                let (res, _) = watched(threads, pos, budget(50_000), fault);
+                assert!(res.failed, "{what}: the fault fired");
+                assert_eq!(res.best.phase(), pos.phase, "{what}");
+            }
+        }
+    }
+}
