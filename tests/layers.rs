@@ -144,3 +144,23 @@ fn the_check_sees_every_kind_of_use() {
     );
     assert_eq!(uses("crate::cli::main(&a)"), [e("cli", "main")]);
 }
+
+#[test]
+fn no_file_in_src_is_over_500_lines() {
+    fn every(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() { every(&p, out) } else { out.push(p) }
+        }
+    }
+    let mut all = Vec::new();
+    every(&src(), &mut all);
+    assert!(all.len() > 40, "{} files", all.len());
+    let long: Vec<String> = all
+        .iter()
+        .map(|p| (short(p), std::fs::read_to_string(p).map_or(0, |t| t.lines().count())))
+        .filter(|(_, n)| *n > 500)
+        .map(|(p, n)| format!("{p}: {n} lines"))
+        .collect();
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
