@@ -137,11 +137,10 @@ pub const FOUNDATION: Search = Search {
 
 /// The bot: the others' moves and their hidden nights from the model learnt in the game (rules
 /// only for the current turn; later turns uniformly random if the others look mostly random),
-/// rollouts of the first half to its scoring only, sequential halving over the candidates.
+/// sequential halving over the candidates.
 pub const BOT: Search = Search {
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
-    first_half_only: true,
     ..FOUNDATION
 };
 
