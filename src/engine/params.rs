@@ -86,12 +86,6 @@ pub struct Search {
     pub rivals: Rivals,
     /// How rollouts are shared among the candidate moves.
     pub allocation: Allocation,
-    /// Turns at which a candidate is a pair: the move and the bot's move of the next turn.
-    pub plan_turns: &'static [u8],
-    /// Rollouts of the first half end at the turn-5 scoring, which counts twice (as if the
-    /// second half changed nothing of the board): the next scoring is what a first-half move
-    /// can shape, and the second half played by the rollouts' policies is mostly noise to it.
-    pub first_half_only: bool,
 }
 
 /// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
@@ -131,8 +125,6 @@ pub const FOUNDATION: Search = Search {
     worlds: 256,
     rivals: Rivals::Prior { uniform: 0.5, strength_power: 2.0 },
     allocation: Allocation::Uniform,
-    plan_turns: &[],
-    first_half_only: false,
 };
 
 /// The bot: the others' moves and their hidden nights from the model learnt in the game (rules

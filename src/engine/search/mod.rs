@@ -22,11 +22,11 @@ use crate::engine::knowledge::Position;
 use crate::engine::model::Forecast;
 use crate::engine::moves;
 use crate::engine::params::{Allocation, Search as Params};
-use crate::engine::rules::{Move, Phase, Row, TURNS};
+use crate::engine::rules::{Move, Phase};
 use crate::engine::timeman::Limits;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rollout::{Plan, Rollouts};
+use rollout::Rollouts;
 use runner::{Rounds, Sum};
 use std::sync::Arc;
 
@@ -67,8 +67,6 @@ pub struct SearchResult {
     /// Candidates, best first (all of them).
     pub ranked: Vec<(Move, Tally)>,
     pub rollouts: u64,
-    /// The move planned for the next turn with the best, when the search plans two moves.
-    pub next: Option<Move>,
     /// The likeliest split of each hidden night with a known total.
     pub nights: Vec<NightGuess>,
     /// A worker panicked: the answer is from the tallies as they stood.
@@ -87,34 +85,6 @@ fn halvings(n: usize, allocation: Allocation) -> usize {
             h
         }
     }
-}
-
-/// What the bot's own move adds to its true intimacy.
-fn increment(counts: Row, phase: Phase) -> u64 {
-    if phase == Phase::Night { counts.double().0 } else { counts.0 }
-}
-
-/// The candidates of a search: every legal move, or, at the turns `params.plan_turns` names,
-/// every pair of a legal move and a legal move of the next turn (the next one is then played
-/// in every rollout in place of the bot's policy). Each with its moves.
-fn plans(pos: &Position, params: &Params) -> (Vec<Plan>, Vec<(Move, Option<Move>)>) {
-    let now = moves::legal(pos.phase);
-    let planned = params.plan_turns.contains(&pos.turn) && pos.turn < TURNS;
-    let next_phase = Phase::of_turn(pos.turn + 1);
-    let next: &[Row] = if planned { moves::legal(next_phase) } else { &[Row::ZERO] };
-    let mut plans = Vec::with_capacity(now.len() * next.len());
-    let mut moves = Vec::with_capacity(plans.capacity());
-    for &m in now {
-        for &n in next {
-            let planned = (n != Row::ZERO).then(|| Move::from_counts(n).expect("legal"));
-            plans.push(Plan {
-                now: increment(m, pos.phase),
-                next: planned.map_or(0, |_| increment(n, next_phase)),
-            });
-            moves.push((Move::from_counts(m).expect("legal move"), planned));
-        }
-    }
-    (plans, moves)
 }
 
 /// The search, with the threads it runs on.
@@ -171,9 +141,10 @@ impl Searcher {
     ) -> SearchResult {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let ro = Rollouts::prepare(pos, params, forecast, &mut rng);
-        let (plans, moves) = plans(pos, params);
-        let n = plans.len();
-        let rounds = Arc::new(Rounds::new(ro, plans, seed, fault));
+        let legal = moves::legal(pos.phase);
+        let n = legal.len();
+        let mine = legal.iter().map(|m| if pos.phase == Phase::Night { m.double().0 } else { m.0 });
+        let rounds = Arc::new(Rounds::new(ro, mine.collect(), seed, fault));
         rounds.start(&self.pool);
         let alive = halve(&rounds, n, params.allocation, *limits);
         rounds.finish();
@@ -191,17 +162,13 @@ impl Searcher {
         let mut by_rank: Vec<usize> = (0..n).collect();
         by_rank
             .sort_by(|&a, &b| survived(b).cmp(&survived(a)).then(order(&tallies[a], &tallies[b])));
-        // A move's rank is that of its best plan.
-        let mut ranked: Vec<(Move, Tally)> = Vec::new();
-        for &i in &by_rank {
-            if !ranked.iter().any(|(m, _)| *m == moves[i].0) {
-                ranked.push((moves[i].0, tallies[i]));
-            }
-        }
+        let ranked: Vec<(Move, Tally)> = by_rank
+            .iter()
+            .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))
+            .collect();
         let nights = rounds.rollouts().nights.clone();
         let failed = rounds.failed();
-        let next = moves[by_rank[0]].1;
-        SearchResult { best: ranked[0].0, next, ranked, rollouts: done, nights, failed }
+        SearchResult { best: ranked[0].0, ranked, rollouts: done, nights, failed }
     }
 }
 

@@ -87,14 +87,6 @@ impl Policies {
     }
 }
 
-/// What the bot plays in a rollout: its increment this turn and, when the search plans two
-/// moves ahead, its increment next turn (0: next turn from its policy, like every later turn).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Plan {
-    pub now: u64,
-    pub next: u64,
-}
-
 /// Everything a rollout reads.
 pub struct Rollouts {
     strengths: [u8; LORDS],
@@ -103,8 +95,6 @@ pub struct Rollouts {
     bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
-    /// The last turn a rollout plays: 9, or 5 when a first-half rollout ends at its scoring.
-    last: u8,
     /// Pre-drawn moves of the others on the current turn: [column][i].
     first: Box<[MovePool; DAIMYO]>,
     later: LaterTurns,
@@ -162,7 +152,6 @@ impl Rollouts {
             turn: pos.turn,
             bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
-            last: if params.first_half_only && pos.turn <= 5 { 5 } else { TURNS },
             first,
             later,
             pool_mask: size as u64 - 1,
@@ -176,23 +165,21 @@ impl Rollouts {
     pub fn run(
         &self,
         world: &[u64; DAIMYO],
-        plan: Plan,
+        mine: u64,
         rng: &mut Xoshiro256PlusPlus,
     ) -> (u32, i32) {
         let mut real = *world;
-        real[0] += plan.now;
+        real[0] += mine;
         let mask = self.pool_mask;
         let r = rng.next_u64();
         for c in 1..DAIMYO {
             real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
         }
         let score5 = match &self.later {
-            LaterTurns::Pools(pools) => self.pooled(&mut real, plan.next, pools, rng),
-            LaterTurns::Policies(p) => self.read(&mut real, plan.next, p, rng),
+            LaterTurns::Pools(pools) => self.pooled(&mut real, pools, rng),
+            LaterTurns::Policies(p) => self.read(&mut real, p, rng),
         };
-        // A rollout that ends at turn 5 counts that scoring twice: the second half scored as if
-        // it changed nothing of the board.
-        let s9 = if self.last < TURNS { score5 } else { score(&self.strengths, &real.map(Row)) };
+        let s9 = score(&self.strengths, &real.map(Row));
         let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
         let best_other = totals[1].max(totals[2]).max(totals[3]);
         (first_place_shares(&totals)[0], totals[0] - best_other)
@@ -203,11 +190,10 @@ impl Rollouts {
     fn pooled(
         &self,
         real: &mut [u64; DAIMYO],
-        next: u64,
         pools: &[[MovePool; 2]; DAIMYO],
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        self.later_turns(real, next, |turn, _| {
+        self.later_turns(real, |turn, _| {
             let r = rng.next_u64();
             let ph = phase_index(Phase::of_turn(turn));
             std::array::from_fn(|c| pools[c][ph][((r >> (8 * c)) & self.pool_mask) as usize])
@@ -219,12 +205,11 @@ impl Rollouts {
     fn read(
         &self,
         real: &mut [u64; DAIMYO],
-        next: u64,
         policies: &Policies,
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
         let tables = policies.pick(rng.next_u64());
-        self.later_turns(real, next, |turn, real| {
+        self.later_turns(real, |turn, real| {
             let phase = Phase::of_turn(turn);
             let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
             std::array::from_fn(|c| {
@@ -233,32 +218,23 @@ impl Rollouts {
         })
     }
 
-    /// Every turn after the root up to the rollout's last: each daimyo's increment from
-    /// `step(turn, board)`, all read from the board before any is added, the bot's next one
-    /// replaced by `next` if that is planned (drawn all the same, so that every plan meets the
-    /// same random stream); returns the turn-5 scores.
+    /// Every turn after the root: each daimyo's increment from `step(turn, board)`, all read
+    /// from the board before any is added; returns the turn-5 scores.
     #[inline(always)]
     fn later_turns(
         &self,
         real: &mut [u64; DAIMYO],
-        next: u64,
         mut step: impl FnMut(u8, &[u64; DAIMYO]) -> [u64; DAIMYO],
     ) -> [i32; DAIMYO] {
         let mut score5 = self.score5;
-        for turn in self.turn..self.last {
+        for turn in self.turn..TURNS {
             if turn == 5 {
                 score5 = score(&self.strengths, &real.map(Row));
             }
-            let mut inc = step(turn + 1, real);
-            if turn == self.turn && next != 0 {
-                inc[0] = next;
-            }
+            let inc = step(turn + 1, real);
             for c in 0..DAIMYO {
                 real[c] += inc[c];
             }
-        }
-        if self.last == 5 {
-            score5 = score(&self.strengths, &real.map(Row));
         }
         score5
     }

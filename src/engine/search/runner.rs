@@ -9,7 +9,7 @@
 //! forever: the leader waits with the deadline as its timeout, and a worker that panics marks
 //! the search failed and wakes it. Why it is built so: `docs/architecture.md` ("The clock").
 
-use super::rollout::{Plan, Rollouts};
+use super::rollout::Rollouts;
 use crate::engine::params::time::BATCH_ROLLOUTS;
 use crate::engine::timeman::{Clock, Limits};
 use rand::{Rng, SeedableRng};
@@ -176,8 +176,8 @@ pub struct Fault {
 /// The rounds of one search.
 pub struct Rounds {
     ro: Rollouts,
-    /// What the bot plays in each candidate.
-    plans: Vec<Plan>,
+    /// Each candidate's own increment.
+    mine: Vec<u64>,
     seed: u64,
     control: Mutex<Control>,
     /// Signalled when a stage is set, a batch completes a stage, a worker leaves a stage, or
@@ -233,17 +233,17 @@ impl Work for Rounds {
 }
 
 impl Rounds {
-    pub fn new(ro: Rollouts, plans: Vec<Plan>, seed: u64, fault: Option<Fault>) -> Rounds {
+    pub fn new(ro: Rollouts, mine: Vec<u64>, seed: u64, fault: Option<Fault>) -> Rounds {
         let control = Control {
             stage: None,
-            sum: Sum { tallies: vec![Tally::default(); plans.len()], done: 0 },
+            sum: Sum { tallies: vec![Tally::default(); mine.len()], done: 0 },
             active: 0,
             failed: false,
             finished: false,
         };
         Rounds {
             ro,
-            plans,
+            mine,
             seed,
             control: Mutex::new(control),
             changed: Condvar::new(),
@@ -368,7 +368,7 @@ impl Rounds {
         let batch = (BATCH_ROLLOUTS / per_round).max(1);
         let mut clock: Clock = stage.limits.clock();
         let mut done = 0;
-        let mut tallies = vec![Tally::default(); self.plans.len()];
+        let mut tallies = vec![Tally::default(); self.mine.len()];
         while !stage.expired.load(Ordering::Relaxed) {
             let from = stage.next_round.fetch_add(batch, Ordering::Relaxed);
             let to = match stage.end_round {
@@ -426,7 +426,7 @@ impl Rounds {
         for &i in alive {
             let i = i as usize;
             let mut r = round_rng.clone();
-            let (credit, margin) = self.ro.run(world, self.plans[i], &mut r);
+            let (credit, margin) = self.ro.run(world, self.mine[i], &mut r);
             let t = &mut tallies[i];
             t.credit += credit as u64;
             t.margin += margin as i64;
