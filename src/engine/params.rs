@@ -86,6 +86,19 @@ pub struct Search {
     pub rivals: Rivals,
     /// How rollouts are shared among the candidate moves.
     pub allocation: Allocation,
+    /// Whether, and how fast, the search learns the bot's own later moves from its rollouts
+    /// (with a learnt model only).
+    pub own: Option<OwnLearning>,
+}
+
+/// How the search learns the bot's own later moves (`search::own`): after each stage, every
+/// weight of its policy moves `rate` times the gradient of the win rate measured on the rounds
+/// whose number is a multiple of `traced_every`, by at most `max_step`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OwnLearning {
+    pub rate: f64,
+    pub max_step: f64,
+    pub traced_every: u64,
 }
 
 /// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
@@ -125,14 +138,16 @@ pub const FOUNDATION: Search = Search {
     worlds: 256,
     rivals: Rivals::Prior { uniform: 0.5, strength_power: 2.0 },
     allocation: Allocation::Uniform,
+    own: None,
 };
 
 /// The bot: the others' moves and their hidden nights from the model learnt in the game (rules
 /// only for the current turn; later turns uniformly random if the others look mostly random),
-/// sequential halving over the candidates.
+/// sequential halving over the candidates, its own later moves learnt from its rollouts.
 pub const BOT: Search = Search {
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
+    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1 }),
     ..FOUNDATION
 };
 

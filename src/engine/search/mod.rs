@@ -12,6 +12,7 @@
 //! spends them (sequential halving) and ranks the candidates. The search never reads or writes
 //! anything; it returns the move and its statistics.
 
+mod own;
 mod rollout;
 mod runner;
 
@@ -21,9 +22,11 @@ use crate::engine::agent::NightGuess;
 use crate::engine::knowledge::Position;
 use crate::engine::model::Forecast;
 use crate::engine::moves;
-use crate::engine::params::{Allocation, Search as Params};
+use crate::engine::params::{Allocation, OwnLearning, Search as Params};
+use crate::engine::policy::Policy;
 use crate::engine::rules::{Move, Phase};
 use crate::engine::timeman::Limits;
+use own::Gradient;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rollout::Rollouts;
@@ -144,19 +147,24 @@ impl Searcher {
         let legal = moves::legal(pos.phase);
         let n = legal.len();
         let mine = legal.iter().map(|m| if pos.phase == Phase::Night { m.double().0 } else { m.0 });
+        let learning = params.own.zip(ro.own);
         let rounds = Arc::new(Rounds::new(ro, mine.collect(), seed, fault));
+        if let Some((how, own)) = learning {
+            rounds.learn_own(how, own.weights());
+        }
         rounds.start(&self.pool);
-        let alive = halve(&rounds, n, params.allocation, *limits);
+        let alive = halve(&rounds, n, params.allocation, learning, *limits);
         rounds.finish();
         let mut sum = rounds.sum();
         if sum.done == 0 {
             // The deadline passed before any worker got a core (or one failed at once): one
             // round, so that the answer is not the first legal move by default.
             let alive: Vec<u16> = alive.iter().map(|&i| i as u16).collect();
-            rounds.round(rounds.unclaimed_round(), &alive, &mut sum.tallies);
+            let mut grad = Gradient::default();
+            rounds.round(rounds.unclaimed_round(), &alive, None, &mut sum.tallies, &mut grad);
             sum.done = alive.len() as u64;
         }
-        let Sum { tallies, done } = sum;
+        let Sum { tallies, done, .. } = sum;
         // Survivors of the last halving first: they were compared on the most rollouts.
         let survived = |i: usize| alive.contains(&i);
         let mut by_rank: Vec<usize> = (0..n).collect();
@@ -174,9 +182,18 @@ impl Searcher {
 
 /// Sequential halving over `n` candidates: the budget is cut in equal slices, one per phase;
 /// after each phase the worse half of the candidates is dropped, so close decisions get most
-/// rollouts. Returns the candidates of the last phase (those in play when a worker failed).
-fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) -> Vec<usize> {
+/// rollouts. With `learning`, the bot's own later policy takes a step up the gradient its
+/// rollouts measured after each phase (`own`). Returns the candidates of the last phase (those in
+/// play when a worker failed).
+fn halve(
+    rounds: &Rounds,
+    n: usize,
+    allocation: Allocation,
+    mut learning: Option<(OwnLearning, Policy)>,
+    mut limits: Limits,
+) -> Vec<usize> {
     let mut alive: Vec<usize> = (0..n).collect();
+    let mut grad = Gradient::zero();
     let h = halvings(n, allocation);
     let until = limits.deadline();
     for phase in 0..h {
@@ -187,7 +204,13 @@ fn halve(rounds: &Rounds, n: usize, allocation: Allocation, mut limits: Limits) 
         if limits.stop(rounds.sum().done) {
             break;
         }
-        let tallies = rounds.sum().tallies;
+        let sum = rounds.sum();
+        if let Some((how, policy)) = &mut learning {
+            *policy = own::step(policy, &sum.grad.since(&grad), how);
+            rounds.learn_own(*how, policy.weights());
+            grad = sum.grad;
+        }
+        let tallies = sum.tallies;
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }

@@ -12,6 +12,7 @@
 //! The hidden nights are drawn into pools of worlds before the first rollout. Nothing is
 //! allocated inside a rollout.
 
+use super::own::Trace;
 use crate::engine::agent::NightGuess;
 use crate::engine::knowledge::{HiddenNight, Position};
 use crate::engine::model::Board;
@@ -103,6 +104,8 @@ pub struct Rollouts {
     pub worlds: Vec<[u64; DAIMYO]>,
     /// The likeliest split of each hidden night with a known total, as the worlds are drawn.
     pub nights: Vec<NightGuess>,
+    /// The bot's own policy in later turns, where the later turns read the board.
+    pub own: Option<Policy>,
 }
 
 /// Fills the first `size` entries of a pool with draws and repeats them after.
@@ -143,8 +146,13 @@ impl Rollouts {
                 for c in 0..DAIMYO {
                     fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
                 }
-                (first, LaterTurns::Policies(Box::new(Policies::new(&l.later_policies()))))
+                let later = l.later_policies();
+                (first, LaterTurns::Policies(Box::new(Policies::new(&later))))
             }
+        };
+        let own = match (&later, forecast) {
+            (LaterTurns::Policies(_), Forecast::Learned(l)) => Some(l.later_policies()[0][0].0),
+            _ => None,
         };
         let (worlds, nights) = worlds(pos, params, forecast, rng);
         Rollouts {
@@ -157,15 +165,20 @@ impl Rollouts {
             pool_mask: size as u64 - 1,
             worlds,
             nights,
+            own,
         }
     }
 
-    /// One game from the root to the end; returns (first-place credit in twelfths, margin).
+    /// One game from the root to the end, the bot's later moves from `own` (the weights of its
+    /// policy, where later turns read the board) and noted in `trace` if given; returns
+    /// (first-place credit in twelfths, margin).
     #[inline]
     pub fn run(
         &self,
         world: &[u64; DAIMYO],
         mine: u64,
+        own: Option<&Weights>,
+        trace: Option<&mut Trace>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> (u32, i32) {
         let mut real = *world;
@@ -177,7 +190,7 @@ impl Rollouts {
         }
         let score5 = match &self.later {
             LaterTurns::Pools(pools) => self.pooled(&mut real, pools, rng),
-            LaterTurns::Policies(p) => self.read(&mut real, p, rng),
+            LaterTurns::Policies(p) => self.read(&mut real, p, own, trace, rng),
         };
         let s9 = score(&self.strengths, &real.map(Row));
         let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
@@ -206,14 +219,26 @@ impl Rollouts {
         &self,
         real: &mut [u64; DAIMYO],
         policies: &Policies,
+        own: Option<&Weights>,
+        mut trace: Option<&mut Trace>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        let tables = policies.pick(rng.next_u64());
+        let mut tables = policies.pick(rng.next_u64());
+        if let Some(own) = own {
+            tables[0] = own;
+        }
         self.later_turns(real, |turn, real| {
             let phase = Phase::of_turn(turn);
             let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
             std::array::from_fn(|c| {
-                policy::draw(&cells[c].map(|i| tables[c][i]), phase, rng.next_u64())
+                let w = cells[c].map(|i| tables[c][i]);
+                let inc = policy::draw(&w, phase, rng.next_u64());
+                if c == 0
+                    && let Some(t) = trace.as_deref_mut()
+                {
+                    t.note(&cells[0], &w, inc, phase);
+                }
+                inc
             })
         })
     }

@@ -9,8 +9,11 @@
 //! forever: the leader waits with the deadline as its timeout, and a worker that panics marks
 //! the search failed and wakes it. Why it is built so: `docs/architecture.md` ("The clock").
 
+use super::own::{Gradient, Learning, Trace};
 use super::rollout::Rollouts;
+use crate::engine::params::OwnLearning;
 use crate::engine::params::time::BATCH_ROLLOUTS;
+use crate::engine::policy::Weights;
 use crate::engine::timeman::{Clock, Limits};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -29,11 +32,13 @@ pub struct Tally {
     pub rollouts: u64,
 }
 
-/// Every candidate's tally and the rollouts of every stage so far.
+/// Every candidate's tally and the rollouts of every stage so far, and, when the search learns
+/// the bot's own later moves, the gradient its rollouts measured (`own`).
 #[derive(Clone)]
 pub struct Sum {
     pub tallies: Vec<Tally>,
     pub done: u64,
+    pub grad: Gradient,
 }
 
 /// A lock that a panic elsewhere does not poison for good: the data behind it are tallies and
@@ -146,6 +151,8 @@ struct Stage {
     /// The stage is over (its deadline seen by the leader or a worker): the workers stop after
     /// their round under way.
     expired: AtomicBool,
+    /// How the search learns the bot's own later moves, if it does.
+    learning: Option<Learning>,
 }
 
 impl Stage {
@@ -164,6 +171,8 @@ struct Control {
     failed: bool,
     /// The leader has answered: workers go back to the pool.
     finished: bool,
+    /// The bot's own later policy for the next stage, when the search learns it.
+    own: Option<(OwnLearning, Arc<Weights>)>,
 }
 
 /// A fault to inject, for the tests: the first worker to start stage number `stage` (from 0)
@@ -236,10 +245,15 @@ impl Rounds {
     pub fn new(ro: Rollouts, mine: Vec<u64>, seed: u64, fault: Option<Fault>) -> Rounds {
         let control = Control {
             stage: None,
-            sum: Sum { tallies: vec![Tally::default(); mine.len()], done: 0 },
+            sum: Sum {
+                tallies: vec![Tally::default(); mine.len()],
+                done: 0,
+                grad: Gradient::default(),
+            },
             active: 0,
             failed: false,
             finished: false,
+            own: None,
         };
         Rounds {
             ro,
@@ -258,6 +272,16 @@ impl Rounds {
 
     pub fn sum(&self) -> Sum {
         lock(&self.control).sum.clone()
+    }
+
+    /// From the next stage on, the bot's later moves in rollouts come from `own`, and the
+    /// rollouts measure the gradient of the win rate over its cells (`Sum::grad`).
+    pub fn learn_own(&self, how: OwnLearning, own: Weights) {
+        let mut c = lock(&self.control);
+        if c.sum.grad.cells.is_empty() {
+            c.sum.grad = Gradient::zero();
+        }
+        c.own = Some((how, Arc::new(own)));
     }
 
     /// Whether a worker panicked.
@@ -313,6 +337,14 @@ impl Rounds {
             limits: *limits,
             next_round: AtomicU64::new(first),
             expired: AtomicBool::new(false),
+            learning: c.own.as_ref().map(|(how, w)| {
+                let mean = |t: &Tally| match t.rollouts {
+                    0 => 3,
+                    n => ((t.credit + n / 2) / n) as i64,
+                };
+                let means = c.sum.tallies.iter().map(mean).collect();
+                Learning { how: *how, own: Arc::clone(w), means }
+            }),
         };
         let stage = Arc::new(stage);
         c.stage = Some(Arc::clone(&stage));
@@ -369,6 +401,8 @@ impl Rounds {
         let mut clock: Clock = stage.limits.clock();
         let mut done = 0;
         let mut tallies = vec![Tally::default(); self.mine.len()];
+        let mut grad =
+            if stage.learning.is_some() { Gradient::zero() } else { Gradient::default() };
         while !stage.expired.load(Ordering::Relaxed) {
             let from = stage.next_round.fetch_add(batch, Ordering::Relaxed);
             let to = match stage.end_round {
@@ -378,7 +412,7 @@ impl Rounds {
             };
             let mut played = 0;
             for round in from..to {
-                self.round(round, alive, &mut tallies);
+                self.round(round, alive, stage.learning.as_ref(), &mut tallies, &mut grad);
                 played += per_round;
                 if stage.expired.load(Ordering::Relaxed) {
                     break;
@@ -389,13 +423,13 @@ impl Rounds {
                 }
             }
             done += played;
-            self.add(stage, &mut tallies, played);
+            self.add(stage, &mut tallies, &mut grad, played);
         }
     }
 
     /// Adds a batch's tallies to the sum, if its stage is still the current one, and clears
     /// them; wakes the leader if that completes the stage.
-    fn add(&self, stage: &Stage, tallies: &mut [Tally], played: u64) {
+    fn add(&self, stage: &Stage, tallies: &mut [Tally], grad: &mut Gradient, played: u64) {
         let mut c = lock(&self.control);
         let current = c.stage.as_ref().is_some_and(|s| s.id == stage.id);
         for &i in stage.alive() {
@@ -407,7 +441,10 @@ impl Rounds {
             }
             *t = Tally::default();
         }
-        if current {
+        if !current {
+            grad.clear();
+        } else {
+            c.sum.grad.take(grad);
             c.sum.done += played;
             if stage.target.is_some_and(|t| c.sum.done >= t) {
                 self.changed.notify_all();
@@ -415,18 +452,33 @@ impl Rounds {
         }
     }
 
-    /// Round number `round` over the `alive` candidates, into `tallies`.
+    /// Round number `round` over the `alive` candidates, into `tallies`; with the bot's own
+    /// later policy and the candidates' mean credits, its gradient into `grad`.
     #[inline]
-    pub fn round(&self, round: u64, alive: &[u16], tallies: &mut [Tally]) {
+    pub fn round(
+        &self,
+        round: u64,
+        alive: &[u16],
+        learning: Option<&Learning>,
+        tallies: &mut [Tally],
+        grad: &mut Gradient,
+    ) {
         let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
             self.seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
         let worlds = &self.ro.worlds;
         let world = &worlds[(round_rng.next_u64() % worlds.len() as u64) as usize];
+        let own = learning.map(|l| &*l.own);
+        let traced = learning.filter(|l| round.is_multiple_of(l.how.traced_every.max(1)));
+        let mut trace = Trace::default();
         for &i in alive {
             let i = i as usize;
             let mut r = round_rng.clone();
-            let (credit, margin) = self.ro.run(world, self.mine[i], &mut r);
+            let noted = traced.map(|_| &mut trace);
+            let (credit, margin) = self.ro.run(world, self.mine[i], own, noted, &mut r);
+            if let Some(l) = traced {
+                trace.spend(credit as i64 - l.means[i], grad);
+            }
             let t = &mut tallies[i];
             t.credit += credit as u64;
             t.margin += margin as i64;

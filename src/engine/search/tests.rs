@@ -260,3 +260,34 @@ fn a_worker_that_panics_at_any_stage_never_hangs_the_search() {
         }
     }
 }
+
+#[test]
+fn the_search_learns_its_own_later_moves_after_the_first_stage() {
+    // The bot's later policy starts as the model's and changes after each stage: the candidates
+    // dropped at the first halving were judged by the model's policy alone (the same tallies
+    // as without learning), the survivors by a learnt one as well (other tallies).
+    let pos = *scripted(3).known[0].position();
+    let off = Params { own: None, ..BOT };
+    assert!(BOT.own.is_some());
+    let tallies = |params: &Params| {
+        let r = search(&pos, params, &budget(50_000), 4);
+        let mut t: Vec<_> =
+            r.ranked.iter().map(|(m, t)| (m.counts(), t.credit, t.margin, t.rollouts)).collect();
+        t.sort();
+        t
+    };
+    let (learnt, fixed) = (tallies(&BOT), tallies(&off));
+    let first = learnt.iter().map(|t| t.3).min().unwrap();
+    let (mut same, mut other) = (0, 0);
+    for (a, b) in learnt.iter().zip(&fixed) {
+        assert_eq!(a.0, b.0);
+        if a.3 == first || b.3 == first {
+            assert_eq!(a, b, "dropped after the first stage");
+            same += 1;
+        } else if a.1 != b.1 {
+            other += 1;
+        }
+    }
+    assert_eq!(same, 126);
+    assert!(other >= 100, "{other} of 126 survivors judged otherwise");
+}
