@@ -1,4 +1,4 @@
-//! `daimyo bench`: fixed positions, fixed seed, fixed rollout budget. It prints one signature
+//! `daimyo bench`: fixed positions (of random players and of rule players), fixed seed, fixed rollout budget. It prints one signature
 //! line, unchanged unless the search's play changes, and the speed of the search's rollouts (on
 //! one thread and on every core, which must sign the same), beside the foundation search's light
 //! rollouts, and of uniformly random full games from turn 1.
@@ -12,7 +12,7 @@ use crate::engine::moves::{
 use crate::engine::params::{self, Search};
 use crate::engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
 use crate::engine::search::Searcher;
-use crate::engine::timeman::{Limits, cores};
+use crate::engine::timeman::{Budget, Limits, cores};
 use crate::player::args::{self, say, value};
 use crate::workshop::builtins::{self, BUILTINS};
 use rand::{Rng, SeedableRng};
@@ -32,17 +32,28 @@ Prints the signature (a hash of the moves and statistics of every position, the 
 number of threads: it fails if not) and the speeds.
 ";
 
-/// Positions of seat 0 at turns 1, 2, 3, 5, 6, 7, 8 and 9 of two games whose lords come from
-/// manager seeds and whose moves are drawn from a fixed stream.
+/// The turns whose positions the bench searches, in every game it plays.
+const TURNS_SEARCHED: [u8; 8] = [1, 2, 3, 5, 6, 7, 8, 9];
+
+/// The rule players of the bench's third game: the model recognises their styles, so its
+/// rollouts read the board for every daimyo, as in games against real programs.
+const RULED: [&str; DAIMYO] = ["tables", "margins", "roles", "tables"];
+
+/// Positions of seat 0 at `TURNS_SEARCHED` of three games whose lords come from manager seeds:
+/// two of moves drawn from a fixed stream (the model takes the others for random players), one
+/// of the rule players `RULED`.
 pub fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
+    let keep = |t: &Table, out: &mut Vec<Position>| {
+        if TURNS_SEARCHED.contains(&t.state.turn) {
+            out.push(*t.known[0].position());
+        }
+    };
     for seed in [1u32, 77] {
         let mut t = Table::new(strengths_from_seed(seed));
         while !t.state.is_over() {
-            if [1, 2, 3, 5, 6, 7, 8, 9].contains(&t.state.turn) {
-                out.push(*t.known[0].position());
-            }
+            keep(&t, &mut out);
             let picks = t.state.phase().picks();
             let moves: [Move; DAIMYO] = std::array::from_fn(|_| {
                 let lords: Vec<u8> = (0..picks).map(|_| (rng.next_u64() % 6) as u8).collect();
@@ -50,6 +61,16 @@ pub fn positions() -> Vec<Position> {
             });
             t.play(&moves).expect("moves of the turn's phase");
         }
+    }
+    let strengths = strengths_from_seed(5);
+    let mut agents = RULED.map(|n| builtins::agent(n, Budget::default()).expect("a rule player"));
+    for (i, a) in agents.iter_mut().enumerate() {
+        a.new_game(strengths, 5 + i as u64);
+    }
+    let mut t = Table::new(strengths);
+    while !t.state.is_over() {
+        keep(&t, &mut out);
+        t.play_agents(&mut agents);
     }
     out
 }
