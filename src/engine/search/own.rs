@@ -144,7 +144,7 @@ mod tests {
     /// The inline rounding is `f32::round` on every value a trace can meet: halves, the
     /// floats next to them, and a sweep of terms.
     #[test]
-    fn the_inline_rounding_is_rounds_own() {
+    fn the_inline_rounding_is_f32_round() {
         let mut xs = vec![0.0f32, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1279.5, -1279.5];
         for k in -2600..2600 {
             let half = k as f32 + 0.5;
