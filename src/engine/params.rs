@@ -80,7 +80,9 @@ pub const MODEL: ModelParams = ModelParams {
 pub struct Search {
     /// Pre-drawn moves per daimyo and phase that rollouts pick from (a power of two ≤ 256).
     pub pool: usize,
-    /// Pre-drawn hidden-night worlds that rollouts pick from (a power of two ≤ 256).
+    /// Pre-drawn hidden-night worlds that rollouts pick from (each round draws one). Every
+    /// candidate of a search is judged on these worlds only, so their number bounds how close
+    /// the estimates come to the model's own, however many rollouts are played.
     pub worlds: usize,
     /// How every daimyo is expected to play in rollouts.
     pub rivals: Rivals,
@@ -143,8 +145,11 @@ pub const FOUNDATION: Search = Search {
 
 /// The bot: the others' moves and their hidden nights from the model learnt in the game (rules
 /// only for the current turn; later turns uniformly random if the others look mostly random),
-/// sequential halving over the candidates, its own later moves learnt from its rollouts.
+/// sequential halving over the candidates, its own later moves learnt from its rollouts, and
+/// enough hidden-night worlds that the clock's millions of rollouts are not judged on a few
+/// hundred of them.
 pub const BOT: Search = Search {
+    worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
     own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1 }),
