@@ -1,6 +1,7 @@
 //! Command line: the player by default, `play NAME` for a built-in strategy behind the protocol,
 //! and the workshop's subcommands.
 
+use crate::engine::params::Search;
 use crate::engine::params::time::HARD_CAP_MS;
 use crate::engine::timeman::Budget;
 use crate::player::args::{say, threads, value};
@@ -16,6 +17,7 @@ USAGE
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo fit [ARGS]             the policy that best explains each player's moves (fit --help)
+  daimyo tune [ARGS]            the search's settings tuned by SPSA in short games (tune --help)
   daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
                                 JSON, or a --log file; --html OUT.html makes it a web page
                                 (daimyo show --help)
@@ -37,6 +39,8 @@ PLAYER OPTIONS
   --log FILE      append to FILE what was read and answered and each turn's search summary,
                   for daimyo show FILE; a file that cannot be written is reported once and
                   play goes on
+  --set NAME=V    for analysis: play with one of the search's settings changed (rate, step,
+                  gate, smoothing, keep; daimyo tune --help says what each is); repeatable
 
 The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";
@@ -44,6 +48,7 @@ The budget options are for the searches (bot, mc1); a strategy refuses them.
 struct PlayerArgs {
     name: String,
     budget: Budget,
+    search: Option<Search>,
     seed: Option<u64>,
     verbose: bool,
     log: Option<String>,
@@ -53,10 +58,12 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
     let mut p = PlayerArgs {
         name: "bot".into(),
         budget: Budget::default(),
+        search: None,
         seed: None,
         verbose: false,
         log: None,
     };
+    let mut settings = Vec::new();
     let mut i = 0;
     if args.first().map(String::as_str) == Some("play") {
         match args.get(1) {
@@ -78,6 +85,14 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
             "--log" => p.log = Some(value(args, &mut i)?),
+            "--set" => {
+                let setting: String = value(args, &mut i)?;
+                let read = setting.split_once('=').and_then(|(k, v)| Some((k, v.parse().ok()?)));
+                let Some((key, v)) = read else {
+                    return Err(format!("--set: '{setting}' is not NAME=NUMBER"));
+                };
+                settings.push((key.to_string(), v));
+            }
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),
         }
         i += 1;
@@ -91,6 +106,7 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
             .into());
     }
     builtins::check(&p.name, &p.budget)?;
+    p.search = builtins::tuned(&p.name, &settings).map_err(|e| format!("--set: {e}"))?;
     Ok(p)
 }
 
@@ -124,6 +140,7 @@ pub fn main(args: &[String]) -> i32 {
         Some("bench") => crate::workshop::bench::main(&args[1..]),
         Some("show") => crate::workshop::show::main(&args[1..]),
         Some("fit") => crate::workshop::fit::main(&args[1..]),
+        Some("tune") => crate::workshop::tune::main(&args[1..]),
         _ => play(args),
     }
 }
@@ -138,7 +155,8 @@ fn play(args: &[String]) -> i32 {
         }
     };
     warn_over_cap(&p.budget);
-    let mut agent = builtins::agent(&p.name, p.budget).expect("checked with the arguments");
+    let builtin = builtins::find(&p.name).expect("checked with the arguments");
+    let mut agent = builtin.agent_with(p.budget, p.search.as_ref());
     let stdin = std::io::stdin();
     let settings = crate::player::play::Settings {
         seed: p.seed.unwrap_or_else(rand::random),

@@ -2,6 +2,7 @@
 //! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
 //! SPRT, and the table's arithmetic.
 
+use daimyo::engine::params::{self, Allocation, Rivals};
 use daimyo::engine::rules::View;
 use daimyo::engine::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
 use daimyo::engine::timeman::Budget;
@@ -801,7 +802,8 @@ fn entrants_read_their_settings() {
         Entrant::Builtin {
             label: "bot:time=200,rollouts=500".into(),
             name: "bot".into(),
-            budget: Budget { time_ms: Some(200), rollouts: Some(500), ..Budget::default() }
+            budget: Budget { time_ms: Some(200), rollouts: Some(500), ..Budget::default() },
+            search: None,
         }
     );
     let e = Entrant::parse("exec:bash  -c  true").unwrap();
@@ -819,6 +821,32 @@ fn entrants_read_their_settings() {
     assert_eq!(budget.threads, Some(2));
     let zero = Entrant::parse("bot:threads=0").unwrap_err();
     assert!(zero.contains("threads must be 1 to"), "{zero}");
+}
+
+#[test]
+fn entrants_change_the_search_settings_they_name_and_only_those() {
+    let Entrant::Builtin { search: Some(s), budget, .. } =
+        Entrant::parse("bot:time=100,gate=0.3,keep=8").unwrap()
+    else {
+        panic!("a built-in with its own settings")
+    };
+    assert_eq!(budget.time_ms, Some(100));
+    let mut expected = params::BOT;
+    let Rivals::Learnt { gate, .. } = &mut expected.rivals else { panic!("the bot's model") };
+    *gate = 0.3;
+    expected.allocation = Allocation::Halving { keep: 8 };
+    assert_eq!(*s, expected);
+    for (spec, says) in [
+        ("bot:gate=1.5", "gate must be a number from 0 to 1"),
+        ("bot:keep=2.5", "keep must be a whole number from 1 to 252"),
+        ("bot:rate=fast", "cannot read 'fast'"),
+        ("mc1:gate=0.3", "this search has no gate"),
+        ("random:gate=0.3", "random has no search settings"),
+        ("bot:tempo=3", "the search's rate, step, gate, smoothing, keep"),
+    ] {
+        let e = Entrant::parse(spec).unwrap_err();
+        assert!(e.contains(says), "{spec}: {e}");
+    }
 }
 
 fn record(totals_x12: [i32; DAIMYO]) -> GameRecord {

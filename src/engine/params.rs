@@ -159,3 +159,139 @@ pub const BOT: Search = Search {
 /// Uniformly random picks for every daimyo: the yardstick the hidden-night posterior is
 /// measured against.
 pub const UNIFORM_PICKS: Rivals = Rivals::Prior { uniform: 1.0, strength_power: 0.0 };
+
+/// A setting of a search that the workshop may change for one run (`bot:gate=0.4` in the arena,
+/// `--set gate=0.4` for the player, `daimyo tune`), in the range where it still means something.
+#[derive(Debug)]
+pub struct Tunable {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub min: f64,
+    pub max: f64,
+    /// Read as a whole number.
+    pub integer: bool,
+    get: fn(&Search) -> Option<f64>,
+    set: fn(&mut Search, f64) -> bool,
+}
+
+/// Every setting a run may change, with the search's own values as the defaults.
+pub const TUNABLES: &[Tunable] = &[
+    Tunable {
+        name: "rate",
+        about: "the learning of the own later moves: times the gradient a step takes",
+        min: 0.0,
+        max: 100.0,
+        integer: false,
+        get: |s| s.own.map(|o| o.rate),
+        set: |s, v| s.own.as_mut().map(|o| o.rate = v).is_some(),
+    },
+    Tunable {
+        name: "step",
+        about: "the learning of the own later moves: the most a step moves one weight",
+        min: 0.0,
+        max: 10.0,
+        integer: false,
+        get: |s| s.own.map(|o| o.max_step),
+        set: |s, v| s.own.as_mut().map(|o| o.max_step = v).is_some(),
+    },
+    Tunable {
+        name: "gate",
+        about: "the others' mean weight on uniform picks over which rollouts play uniformly",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| match s.rivals {
+            Rivals::Learnt { gate, .. } => Some(gate),
+            Rivals::Prior { .. } => None,
+        },
+        set: |s, v| match &mut s.rivals {
+            Rivals::Learnt { gate, .. } => {
+                *gate = v;
+                true
+            }
+            Rivals::Prior { .. } => false,
+        },
+    },
+    Tunable {
+        name: "smoothing",
+        about: "the share of a rule's probability the model spreads like random picks",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| match s.rivals {
+            Rivals::Learnt { model, .. } => Some(model.smoothing),
+            Rivals::Prior { .. } => None,
+        },
+        set: |s, v| match &mut s.rivals {
+            Rivals::Learnt { model, .. } => {
+                model.smoothing = v;
+                true
+            }
+            Rivals::Prior { .. } => false,
+        },
+    },
+    Tunable {
+        name: "keep",
+        about: "the candidates sequential halving keeps for its last phase",
+        min: 1.0,
+        max: 252.0,
+        integer: true,
+        get: |s| match s.allocation {
+            Allocation::Halving { keep } => Some(keep as f64),
+            Allocation::Uniform => None,
+        },
+        set: |s, v| match &mut s.allocation {
+            Allocation::Halving { keep } => {
+                *keep = v as usize;
+                true
+            }
+            Allocation::Uniform => false,
+        },
+    },
+];
+
+impl Tunable {
+    /// The tunable called `name`.
+    pub fn find(name: &str) -> Option<&'static Tunable> {
+        TUNABLES.iter().find(|t| t.name == name)
+    }
+
+    /// Its value in `search` (`None`: that search has no such setting).
+    pub fn get(&self, search: &Search) -> Option<f64> {
+        (self.get)(search)
+    }
+
+    /// `value` within the range (rounded if whole): what `set` would use.
+    pub fn clamp(&self, value: f64) -> f64 {
+        let v = value.clamp(self.min, self.max);
+        if self.integer { v.round() } else { v }
+    }
+
+    /// Sets it in `search` to `value`, which must be in range (and whole, if it is whole).
+    pub fn set(&self, search: &mut Search, value: f64) -> Result<(), String> {
+        if !(self.min..=self.max).contains(&value) || (self.integer && value.fract() != 0.0) {
+            let kind = if self.integer { "a whole number" } else { "a number" };
+            return Err(format!("{} must be {kind} from {} to {}", self.name, self.min, self.max));
+        }
+        if (self.set)(search, value) {
+            Ok(())
+        } else {
+            Err(format!("this search has no {}", self.name))
+        }
+    }
+
+    /// Every tunable's name, for messages.
+    pub fn names() -> String {
+        TUNABLES.iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// `search` with the settings of `NAME=VALUE` pairs changed.
+pub fn tuned(mut search: Search, settings: &[(String, f64)]) -> Result<Search, String> {
+    for (name, value) in settings {
+        let t = Tunable::find(name)
+            .ok_or_else(|| format!("no setting '{name}' (settings: {})", Tunable::names()))?;
+        t.set(&mut search, *value)?;
+    }
+    Ok(search)
+}

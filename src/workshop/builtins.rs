@@ -31,8 +31,14 @@ pub struct Builtin {
 impl Builtin {
     /// A fresh agent with the player's budget (only a search reads it).
     pub fn agent(&self, budget: Budget) -> Box<dyn Agent> {
+        self.agent_with(budget, None)
+    }
+
+    /// The same, a search playing with `search`'s settings in place of its own (a strategy
+    /// ignores them: `tuned` refuses settings for one).
+    pub fn agent_with(&self, budget: Budget, search: Option<&Search>) -> Box<dyn Agent> {
         match self.make {
-            Make::Search(search) => Box::new(Bot::new(self.name, *search, budget)),
+            Make::Search(own) => Box::new(Bot::new(self.name, *search.unwrap_or(own), budget)),
             Make::Rule(rule) => Box::new(Plain(rule)),
             Make::Strategy(make) => make(),
         }
@@ -115,6 +121,18 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
 /// A built-in agent by name, with the player's budget.
 pub fn agent(name: &str, budget: Budget) -> Option<Box<dyn Agent>> {
     find(name).map(|b| b.agent(budget))
+}
+
+/// The named search's settings with `settings` (`NAME=VALUE` of `params::TUNABLES`) changed;
+/// `None` without settings. Refused for a strategy, which has none.
+pub fn tuned(name: &str, settings: &[(String, f64)]) -> Result<Option<Search>, String> {
+    if settings.is_empty() {
+        return Ok(None);
+    }
+    let Some(own) = find(name).and_then(Builtin::search) else {
+        return Err(format!("{name} has no search settings (only the searches do)"));
+    };
+    params::tuned(*own, settings).map(Some)
 }
 
 /// Refuses a budget the named built-in would ignore: only the searches take a time, rollout or

@@ -1,5 +1,5 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games, the
-//! viewer (a game as a web page), the arena, fit, bench and show.
+//! viewer (a game as a web page), the arena, fit, tune, bench and show.
 //! Each module uses only those declared before it.
 
 pub mod strategies;
@@ -9,4 +9,5 @@ pub mod viewer;
 pub mod arena;
 pub mod bench;
 pub mod fit;
+pub mod tune;
 pub mod show;

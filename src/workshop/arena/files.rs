@@ -73,7 +73,7 @@ pub fn run_of(plan: &Plan) -> Run {
     // Only a search reads its budget: a rule's threads are no part of the run.
     let search = |name: &str| builtins::find(name).is_some_and(|b| b.search().is_some());
     let entrant = |e: &Entrant| match e {
-        Entrant::Builtin { label, name, budget } if search(name) => RunEntrant {
+        Entrant::Builtin { label, name, budget, .. } if search(name) => RunEntrant {
             label: label.clone(),
             time_ms: budget.time_ms,
             rollouts: budget.rollouts,
@@ -132,6 +132,12 @@ pub fn plan_of(run: &Run) -> Result<Plan, String> {
                 rollouts: e.rollouts,
                 threads: e.threads,
                 ..Budget::default()
+            },
+            // The settings are in the label; a label this version cannot read plays nothing
+            // here (a merge plays no game), so it needs none.
+            search: match Entrant::parse(&e.label) {
+                Ok(Entrant::Builtin { search, .. }) => search,
+                _ => None,
             },
         },
     };

@@ -26,6 +26,7 @@ pub mod stats;
 
 pub use files::out_line;
 
+use crate::engine::params::{Search, Tunable};
 use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::engine::timeman::Budget;
 use crate::player::args::{self, say};
@@ -64,8 +65,17 @@ pub const USAGE: &str = include_str!("usage.txt");
 /// Who sits in a seat: a built-in agent or an external program.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Entrant {
-    Builtin { label: String, name: String, budget: Budget },
-    Exec { label: String, argv: Vec<String> },
+    /// `search`: the search's settings, where the entrant changes some (`bot:gate=0.4`).
+    Builtin {
+        label: String,
+        name: String,
+        budget: Budget,
+        search: Option<Box<Search>>,
+    },
+    Exec {
+        label: String,
+        argv: Vec<String>,
+    },
 }
 
 impl Entrant {
@@ -82,6 +92,7 @@ impl Entrant {
         }
         let (name, settings) = spec.split_once(':').unwrap_or((spec, ""));
         let mut budget = Budget::default();
+        let mut tuning = Vec::new();
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
             let number = || value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"));
@@ -92,9 +103,15 @@ impl Entrant {
                     let n = number()? as usize;
                     budget.threads = Some(args::threads(&format!("'{spec}': threads"), n)?);
                 }
+                _ if Tunable::find(key).is_some() => {
+                    let v = value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"));
+                    tuning.push((key.to_string(), v?));
+                }
                 _ => {
                     return Err(format!(
-                        "'{spec}': unknown setting '{key}' (time, rollouts, threads)"
+                        "'{spec}': unknown setting '{key}' (time, rollouts, threads; the \
+                         search's {})",
+                        Tunable::names()
                     ));
                 }
             }
@@ -107,7 +124,9 @@ impl Entrant {
             ));
         }
         builtins::check(name, &budget).map_err(|e| format!("'{spec}': {e}"))?;
-        Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget })
+        let search =
+            builtins::tuned(name, &tuning).map_err(|e| format!("'{spec}': {e}"))?.map(Box::new);
+        Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget, search })
     }
 
     pub fn label(&self) -> &str {
@@ -119,9 +138,10 @@ impl Entrant {
     /// A fresh seat for one game.
     pub fn seat(&self, show_stderr: bool) -> Box<dyn Seat> {
         match self {
-            Entrant::Builtin { name, budget, .. } => Box::new(InProcess::new(
-                builtins::agent(name, *budget).expect("checked when parsed"),
-            )),
+            Entrant::Builtin { name, budget, search, .. } => {
+                let builtin = builtins::find(name).expect("checked when parsed");
+                Box::new(InProcess::new(builtin.agent_with(*budget, search.as_deref())))
+            }
             Entrant::Exec { argv, .. } => {
                 Box::new(process::Program::new(argv.clone(), show_stderr))
             }
