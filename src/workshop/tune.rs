@@ -91,12 +91,15 @@ pub struct Spsa {
     pub theta: Vec<f64>,
     /// The settings after each iteration.
     pub history: Vec<Vec<f64>>,
+    /// The sum of the squared differences of win shares: how far a setting that changed
+    /// nothing would have wandered by chance.
+    pub r_squared: f64,
 }
 
 impl Spsa {
     pub fn new(dims: Vec<Dim>, rate: f64) -> Spsa {
         let theta = dims.iter().map(|d| d.start).collect();
-        Spsa { dims, rate, theta, history: Vec::new() }
+        Spsa { dims, rate, theta, history: Vec::new(), r_squared: 0.0 }
     }
 
     /// The signs of iteration `k` of a run seeded `seed`: ±1 a setting.
@@ -115,6 +118,7 @@ impl Spsa {
     /// The step after an iteration whose θ+ won `plus` and θ− `minus` (win shares).
     pub fn step(&mut self, signs: &[f64], plus: f64, minus: f64) {
         let r = plus - minus;
+        self.r_squared += r * r;
         for ((t, d), s) in self.theta.iter_mut().zip(&self.dims).zip(signs) {
             *t = (*t + self.rate * d.c * r * s).clamp(d.tunable.min, d.tunable.max);
         }
@@ -129,6 +133,16 @@ impl Spsa {
         }
         let n = half.len() as f64;
         (0..self.dims.len()).map(|i| half.iter().map(|h| h[i]).sum::<f64>() / n).collect()
+    }
+
+    /// Each setting's move from its start in units of the spread it would have by chance: a
+    /// setting that changes nothing moves by `rate × c × r × sign` with a sign independent of
+    /// `r`, a sum whose standard deviation is `rate × c × √Σr²`. Beyond ±2 the setting
+    /// mattered (the bounds of a setting's range pull this towards 0).
+    pub fn z(&self) -> Vec<f64> {
+        let each = self.dims.iter().zip(&self.theta);
+        let spread = |d: &Dim| self.rate * d.c * self.r_squared.sqrt();
+        each.map(|(d, t)| if spread(d) > 0.0 { (t - d.start) / spread(d) } else { 0.0 }).collect()
     }
 
     /// Each setting's standard deviation over the second half: how far it still wanders.
@@ -353,24 +367,26 @@ fn run(o: Options) -> Result<(), String> {
 }
 
 fn summary(spsa: &Spsa, o: &Options) -> String {
-    let (estimate, wander) = (spsa.estimate(), spsa.wander());
+    let (estimate, wander, z) = (spsa.estimate(), spsa.wander(), spsa.z());
     let mut text = format!(
-        "{:<10} {:>9} {:>9} {:>12} {:>9}\n",
-        "setting", "start", "now", "estimate", "wander"
+        "{:<10} {:>9} {:>9} {:>12} {:>9} {:>7}\n",
+        "setting", "start", "now", "estimate", "wander", "z"
     );
     for (i, d) in spsa.dims.iter().enumerate() {
         text.push_str(&format!(
-            "{:<10} {:>9} {:>9} {:>12} {:>9.4}\n",
+            "{:<10} {:>9} {:>9} {:>12} {:>9.4} {:>+7.2}\n",
             d.tunable.name,
             shown(d, d.start),
             shown(d, spsa.theta[i]),
             shown(d, estimate[i]),
-            wander[i]
+            wander[i],
+            z[i]
         ));
     }
     text.push_str(&format!(
-        "{} iterations; the estimate is the mean over the second half. Confirm it:\n  daimyo \
-         arena --sprt bot 'bot:{}' --field {}\n",
+        "{} iterations; the estimate is the mean over the second half; z is the move from the \
+         start over the spread\nit would have by chance: within ±2 the run cannot tell the \
+         setting mattered. Confirm an estimate:\n  daimyo arena --sprt bot 'bot:{}' --field {}\n",
         spsa.history.len(),
         settings_line(&spsa.dims, &estimate),
         o.field_text
@@ -408,8 +424,9 @@ mod tests {
         list.iter().map(|t| Dim::parse(t).unwrap()).collect()
     }
 
-    /// A noisy objective with its best at gate 0.3 and rate 14: the steps must find it from
-    /// either side, through noise as large as the signal of one iteration.
+    /// A noisy objective with its best at gate 0.3 and rate 14, which step does not move: the
+    /// steps must find the top from either side, through noise as large as the signal of one
+    /// iteration, and z must tell the settings that matter from the one that does not.
     #[test]
     fn the_steps_climb_a_noisy_slope_to_its_top() {
         let best = [0.3, 14.0];
@@ -421,24 +438,25 @@ mod tests {
             noise = splitmix(noise);
             (noise >> 11) as f64 / (1u64 << 53) as f64 * 0.2 - 0.1
         };
-        for (start, seed) in
-            [(["gate=0.6:0.1", "rate=8:2"], 99), (["gate=0.05:0.1", "rate=20:2"], 5)]
-        {
+        let starts = [
+            (["gate=0.6:0.1", "rate=8:2", "step=0.5:0.1"], 99, [-1.0, 1.0]),
+            (["gate=0.05:0.1", "rate=20:2", "step=0.5:0.1"], 5, [1.0, -1.0]),
+        ];
+        for (start, seed, towards) in starts {
             let mut spsa = Spsa::new(dims(&start), 0.5);
-            for k in 0..3000 {
+            for k in 0..400 {
                 let s = spsa.signs(seed, k);
                 let (p, m) = (spsa.moved(&s, 1.0), spsa.moved(&s, -1.0));
                 let (a, b) = (f(&p) + draw(), f(&m) + draw());
                 spsa.step(&s, a, b);
             }
-            let e = spsa.estimate();
+            let (e, z) = (spsa.estimate(), spsa.z());
             assert!((e[0] - 0.3).abs() < 0.08, "from {start:?}: gate {e:?}");
             assert!((e[1] - 14.0).abs() < 2.0, "from {start:?}: rate {e:?}");
-            assert!(
-                spsa.wander().iter().zip([0.1, 2.0]).all(|(w, c)| *w < c),
-                "{:?}",
-                spsa.wander()
-            );
+            let wander = spsa.wander();
+            assert!(wander[..2].iter().zip([0.1, 2.0]).all(|(w, c)| *w < c), "{wander:?}");
+            assert!(z[0] * towards[0] > 2.0 && z[1] * towards[1] > 2.0, "{start:?}: z {z:?}");
+            assert!(z[2].abs() < 3.0, "{start:?}: step does not matter, z {z:?}");
         }
     }
 
