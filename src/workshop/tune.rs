@@ -244,8 +244,8 @@ fn options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-/// The bot's win share in rotation `r` of `seed` with `search`, against `opponents`, seated as
-/// the arena seats a table's first entrant.
+/// The bot's win share in twelfths in rotation `r` of `seed` with `search`, against `opponents`,
+/// seated as the arena seats a table's first entrant.
 fn play_one(
     search: Search,
     budget: Budget,
@@ -253,7 +253,7 @@ fn play_one(
     seed: u32,
     r: usize,
     clocks: Clocks,
-) -> f64 {
+) -> u32 {
     let bot = Entrant::Builtin {
         label: "bot".into(),
         name: "bot".into(),
@@ -263,10 +263,11 @@ fn play_one(
     let table = [&bot, opponents[0], opponents[1], opponents[2]];
     let seated = std::array::from_fn(|s| table[(s + r) % DAIMYO]);
     let rec: GameRecord = play_game(seated, seed, r, false, clocks);
-    first_place_shares(&rec.totals_x12)[(DAIMYO - r) % DAIMYO] as f64 / 12.0
+    first_place_shares(&rec.totals_x12)[(DAIMYO - r) % DAIMYO]
 }
 
-/// The win shares of θ+ and θ− at one seed, its eight games spread over `jobs` threads.
+/// The win shares of θ+ and θ− at one seed, its eight games spread over `jobs` threads (summed
+/// in twelfths, so that the order the games end in changes nothing).
 fn iteration(o: &Options, plus: Search, minus: Search, seed: u32, clocks: Clocks) -> (f64, f64) {
     let budget = Budget {
         rollouts: Some(o.rollouts),
@@ -278,7 +279,7 @@ fn iteration(o: &Options, plus: Search, minus: Search, seed: u32, clocks: Clocks
     let games: Vec<(usize, usize)> =
         (0..2).flat_map(|side| (0..DAIMYO).map(move |r| (side, r))).collect();
     let next = Mutex::new(0usize);
-    let shares = Mutex::new([0.0f64; 2]);
+    let shares = Mutex::new([0u32; 2]);
     std::thread::scope(|scope| {
         for _ in 0..o.jobs.min(games.len()) {
             scope.spawn(|| {
@@ -298,7 +299,8 @@ fn iteration(o: &Options, plus: Search, minus: Search, seed: u32, clocks: Clocks
         }
     });
     let [p, m] = shares.into_inner().unwrap_or_else(|e| e.into_inner());
-    (p / DAIMYO as f64, m / DAIMYO as f64)
+    let share = |x12: u32| x12 as f64 / (12 * DAIMYO) as f64;
+    (share(p), share(m))
 }
 
 fn settings_line(dims: &[Dim], values: &[f64]) -> String {
