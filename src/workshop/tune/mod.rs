@@ -140,9 +140,9 @@ impl Spsa {
     /// `r`, a sum whose standard deviation is `rate × c × √Σr²`. Beyond ±2 the setting
     /// mattered (the bounds of a setting's range pull this towards 0).
     pub fn z(&self) -> Vec<f64> {
+        let chance = self.rate * self.r_squared.sqrt();
         let each = self.dims.iter().zip(&self.theta);
-        let spread = |d: &Dim| self.rate * d.c * self.r_squared.sqrt();
-        each.map(|(d, t)| if spread(d) > 0.0 { (t - d.start) / spread(d) } else { 0.0 }).collect()
+        each.map(|(d, t)| if chance > 0.0 { (t - d.start) / (chance * d.c) } else { 0.0 }).collect()
     }
 
     /// Each setting's standard deviation over the second half: how far it still wanders.
