@@ -95,12 +95,15 @@ pub struct Search {
 
 /// How the search learns the bot's own later moves (`search::own`): after each stage, every
 /// weight of its policy moves `rate` times the gradient of the win rate measured on the rounds
-/// whose number is a multiple of `traced_every`, by at most `max_step`.
+/// whose number is a multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
+/// halving's last phase gives each of its candidates a policy of its own, which takes `tailor`
+/// - 1 steps on that candidate's rollouts alone (`search`, "tailored follow-ups").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OwnLearning {
     pub rate: f64,
     pub max_step: f64,
     pub traced_every: u64,
+    pub tailor: usize,
 }
 
 /// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
@@ -152,7 +155,7 @@ pub const BOT: Search = Search {
     worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
-    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1 }),
+    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, tailor: 3 }),
     ..FOUNDATION
 };
 
@@ -193,6 +196,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.own.map(|o| o.max_step),
         set: |s, v| s.own.as_mut().map(|o| o.max_step = v).is_some(),
+    },
+    Tunable {
+        name: "tailor",
+        about: "the last phase's parts, each candidate's own follow-up learnt between them (0: one shared)",
+        min: 0.0,
+        max: 8.0,
+        integer: true,
+        get: |s| s.own.map(|o| o.tailor as f64),
+        set: |s, v| s.own.as_mut().map(|o| o.tailor = v as usize).is_some(),
     },
     Tunable {
         name: "gate",

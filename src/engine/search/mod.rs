@@ -198,7 +198,7 @@ fn halve(
     let until = limits.deadline();
     for phase in 0..h {
         let slice = limits.slice(rounds.sum().done, h + 1 - phase);
-        if !rounds.play(&alive, &slice, false, until) {
+        if !rounds.play(None, &alive, &slice, false, until) {
             return alive;
         }
         if limits.stop(rounds.sum().done) {
@@ -214,8 +214,54 @@ fn halve(
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
-    rounds.play(&alive, &limits, true, until);
+    match learning {
+        // Finalists only: a search that never halved judges all its candidates alike.
+        Some((how, policy)) if how.tailor > 0 && (2..n).contains(&alive.len()) => {
+            tailored(rounds, &alive, how, policy, limits, until);
+        }
+        _ => {
+            rounds.play(None, &alive, &limits, true, until);
+        }
+    }
     alive
+}
+
+/// The halving's last phase with a follow-up of each candidate's own: the phase is cut into
+/// `how.tailor` parts; in each part every candidate plays a stage of its own with its policy,
+/// on the same rounds as the others (common random numbers), and after each part but the last
+/// its policy takes a step up the gradient of its own rollouts. All start from `shared`, the
+/// policy the halving learnt. Returns false if a worker panicked.
+fn tailored(
+    rounds: &Rounds,
+    alive: &[usize],
+    how: OwnLearning,
+    shared: Policy,
+    limits: Limits,
+    until: Option<std::time::Instant>,
+) -> bool {
+    let mut policies = vec![shared; alive.len()];
+    let parts = how.tailor * alive.len();
+    let mut left = parts;
+    let mut first = rounds.round_after();
+    for part in 0..how.tailor {
+        let mut next = first;
+        for (j, &c) in alive.iter().enumerate() {
+            rounds.learn_own(how, policies[j].weights());
+            let before = rounds.sum();
+            let slice = limits.slice(before.done, left);
+            left -= 1;
+            if !rounds.play(Some(first), &[c], &slice, left == 0, until) {
+                return false;
+            }
+            next = next.max(rounds.round_after());
+            if part + 1 < how.tailor {
+                policies[j] = own::step(&policies[j], &rounds.sum().grad.since(&before.grad), &how);
+            }
+        }
+        // The next part's rounds are new to every candidate.
+        first = next;
+    }
+    true
 }
 
 #[cfg(test)]

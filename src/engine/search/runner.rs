@@ -304,29 +304,27 @@ impl Rounds {
         self.changed.notify_all();
     }
 
-    /// The leader's part of a stage over `alive`: the workers play rounds until `limits` say
-    /// stop (exactly the rounds a single thread would play under a rollout budget, unless the
-    /// deadline comes first). After a stage that is not the search's last, the leader waits for
-    /// the workers to leave it, so that the halving reads every tally, but never past `until`,
-    /// the search's own deadline; after the last stage of a search with a deadline it does not
-    /// wait. Returns false if a worker panicked: the search must answer now.
+    /// The leader's part of a stage over `alive`, its rounds from `first` (by default where the
+    /// last stage ended; stages from the same round meet the same worlds and draws): the workers
+    /// play rounds until `limits` say stop (under a rollout budget exactly the rounds one thread
+    /// would play, unless the deadline comes first). After a stage that is not the search's
+    /// last, the leader waits for the workers to leave it, so that the halving reads every tally,
+    /// but never past `until`, the search's deadline; after the last stage of a search with a
+    /// deadline it does not wait. Returns false if a worker panicked: the search must answer now.
     pub fn play(
         &self,
+        first: Option<u64>,
         alive: &[usize],
         limits: &Limits,
         last: bool,
         until: Option<Instant>,
     ) -> bool {
+        let first = first.unwrap_or_else(|| self.round_after());
         let mut c = lock(&self.control);
         if c.failed {
             return false;
         }
         let (done, per_round) = (c.sum.done, alive.len() as u64);
-        // The stage goes on from where the last one ended, as a single thread would.
-        let first = match &c.stage {
-            None => 0,
-            Some(s) => s.end_round.unwrap_or_else(|| s.next_round.load(Ordering::Relaxed)),
-        };
         let rounds = limits.rounds(done, per_round);
         let stage = Stage {
             id: c.stage.as_ref().map_or(1, |s| s.id + 1),
@@ -371,6 +369,14 @@ impl Rounds {
             }
         }
         !c.failed
+    }
+
+    /// The first round after those the last stage played or claimed.
+    pub fn round_after(&self) -> u64 {
+        match &lock(&self.control).stage {
+            None => 0,
+            Some(s) => s.end_round.unwrap_or_else(|| s.next_round.load(Ordering::Relaxed)),
+        }
     }
 
     /// Waits for a change, until `deadline` if there is one; true once it has passed.
