@@ -75,7 +75,7 @@ fn threads_share_the_rounds_without_changing_a_tally() {
         (*day.known[0].position(), BOT, 30_001),
         (*night.known[0].position(), BOT, 9_999),
         (*night.known[0].position(), FOUNDATION, 333),
-        (*day.known[0].position(), tailoring(0), 30_001),
+        (*day.known[0].position(), tailoring(3), 30_001),
         (*night.known[0].position(), tailoring(2), 9_999),
     ];
     for (pos, params, n) in cases {
@@ -315,8 +315,8 @@ fn tailored_follow_ups_change_only_the_last_phase() {
         t.sort();
         (r.rollouts, t)
     };
-    assert_eq!(BOT.own.map(|o| o.tailor), Some(3));
-    let (shared, own) = (run(&tailoring(0)), run(&BOT));
+    assert_eq!(BOT.own.map(|o| o.tailor), Some(0));
+    let (shared, own) = (run(&BOT), run(&tailoring(3)));
     assert!(own.0 >= 60_000 && own.0 < 60_000 + 252, "{} rollouts", own.0);
     let last = shared.1.iter().map(|t| t.3).max().unwrap();
     let (mut same, mut other) = (0, 0);
