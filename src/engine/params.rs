@@ -97,7 +97,7 @@ pub struct Search {
 /// weight of its policy moves `rate` times the gradient of the win rate measured on the rounds
 /// whose number is a multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
 /// halving's last phase gives each of its candidates a policy of its own, which takes `tailor`
-/// - 1 steps on that candidate's rollouts alone (`search`, "tailored follow-ups").
+/// - 1 steps on that candidate's rollouts alone (`search::tailored`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OwnLearning {
     pub rate: f64,

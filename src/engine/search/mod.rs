@@ -230,7 +230,7 @@ fn halve(
 /// `how.tailor` parts; in each part every candidate plays a stage of its own with its policy,
 /// on the same rounds as the others (common random numbers), and after each part but the last
 /// its policy takes a step up the gradient of its own rollouts. All start from `shared`, the
-/// policy the halving learnt. Returns false if a worker panicked.
+/// policy the halving learnt. Ends at once if a worker panicked.
 fn tailored(
     rounds: &Rounds,
     alive: &[usize],
@@ -238,10 +238,10 @@ fn tailored(
     shared: Policy,
     limits: Limits,
     until: Option<std::time::Instant>,
-) -> bool {
+) {
     let mut policies = vec![shared; alive.len()];
-    let parts = how.tailor * alive.len();
-    let mut left = parts;
+    // Stages left, this one included: each gets an equal share of what is left.
+    let mut left = how.tailor * alive.len();
     let mut first = rounds.round_after();
     for part in 0..how.tailor {
         let mut next = first;
@@ -251,7 +251,7 @@ fn tailored(
             let slice = limits.slice(before.done, left);
             left -= 1;
             if !rounds.play(Some(first), &[c], &slice, left == 0, until) {
-                return false;
+                return;
             }
             next = next.max(rounds.round_after());
             if part + 1 < how.tailor {
@@ -261,7 +261,6 @@ fn tailored(
         // The next part's rounds are new to every candidate.
         first = next;
     }
-    true
 }
 
 #[cfg(test)]
