@@ -4,7 +4,7 @@
 use crate::engine::params::Search;
 use crate::engine::params::time::HARD_CAP_MS;
 use crate::engine::timeman::Budget;
-use crate::player::args::{say, threads, value};
+use crate::player::args::{say, setting, threads, value};
 use crate::workshop::builtins;
 use std::io::{IsTerminal, Write};
 
@@ -16,6 +16,8 @@ USAGE
   daimyo play NAME [OPTIONS]    play as a built-in strategy instead of the bot
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
+  daimyo regret [ARGS]          what more rollouts could still buy, by the search's own judge
+                                (daimyo regret --help)
   daimyo fit [ARGS]             the policy that best explains each player's moves (fit --help)
   daimyo tune [ARGS]            the search's settings tuned by SPSA in short games (tune --help)
   daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
@@ -85,14 +87,7 @@ fn player_args(args: &[String]) -> Result<PlayerArgs, String> {
             "--seed" => p.seed = Some(value(args, &mut i)?),
             "--verbose" => p.verbose = true,
             "--log" => p.log = Some(value(args, &mut i)?),
-            "--set" => {
-                let setting: String = value(args, &mut i)?;
-                let read = setting.split_once('=').and_then(|(k, v)| Some((k, v.parse().ok()?)));
-                let Some((key, v)) = read else {
-                    return Err(format!("--set: '{setting}' is not NAME=NUMBER"));
-                };
-                settings.push((key.to_string(), v));
-            }
+            "--set" => settings.push(setting(&value::<String>(args, &mut i)?)?),
             other => return Err(format!("unknown argument '{other}' (daimyo --help lists them)")),
         }
         i += 1;
@@ -138,6 +133,7 @@ pub fn main(args: &[String]) -> i32 {
         }
         Some("arena") => crate::workshop::arena::main(&args[1..]),
         Some("bench") => crate::workshop::bench::main(&args[1..]),
+        Some("regret") => crate::workshop::regret::main(&args[1..]),
         Some("show") => crate::workshop::show::main(&args[1..]),
         Some("fit") => crate::workshop::fit::main(&args[1..]),
         Some("tune") => crate::workshop::tune::main(&args[1..]),

@@ -1,5 +1,5 @@
-//! What every subcommand's argument parsing shares: reading an option's value, checking a thread
-//! count, and writing to a stdout that may have been closed.
+//! What every subcommand's argument parsing shares: reading an option's value, a setting or a
+//! thread count, and writing to a stdout that may have been closed.
 
 use crate::engine::params::time::MAX_THREADS;
 use std::io::Write;
@@ -17,6 +17,13 @@ pub fn value<T: std::str::FromStr>(args: &[String], i: &mut usize) -> Result<T, 
     *i += 1;
     let v = args.get(*i).ok_or_else(|| format!("{name} needs a value"))?;
     v.parse().map_err(|_| format!("{name}: cannot read '{v}'"))
+}
+
+/// A setting of `--set NAME=V`, read as its name and number.
+pub fn setting(text: &str) -> Result<(String, f64), String> {
+    let read = text.split_once('=').and_then(|(k, v)| Some((k, v.parse().ok()?)));
+    let (key, v) = read.ok_or_else(|| format!("--set: '{text}' is not NAME=NUMBER"))?;
+    Ok((key.to_string(), v))
 }
 
 /// A thread count as asked for by `option`, checked: 1 to `MAX_THREADS`.

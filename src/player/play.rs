@@ -117,7 +117,7 @@ fn verbose(known: &Tracker, answer: &str, ms: f64, report: Option<&Report>) -> S
 }
 
 /// A warning about `view` in words.
-fn warning(view: &View, w: Warning) -> String {
+pub fn warning(view: &View, w: Warning) -> String {
     let t = view.turn;
     match w {
         Warning::PhaseAgainstTurn { phase } => format!(

@@ -1,5 +1,5 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games, the
-//! viewer (a game as a web page), the arena, fit, tune, bench and show.
+//! viewer (a game as a web page), the arena, fit, tune, bench, regret and show.
 //! Each module uses only those declared before it.
 
 pub mod strategies;
@@ -8,6 +8,7 @@ pub mod records;
 pub mod viewer;
 pub mod arena;
 pub mod bench;
+pub mod regret;
 pub mod fit;
 pub mod tune;
 pub mod show;
