@@ -28,7 +28,7 @@ USAGE
 
 PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte, or,
-                  typed at a terminal, from the end of the turn's input (default 750;
+                  typed at a terminal, from the end of the turn's input (default 500;
                   more than 900 is taken as 900, with a warning: the manager allows 1000)
   --rollouts N    at most N rollouts: the search may end before its time, never after
   --no-clock      with --rollouts only: no deadline, so the same seed gives the same move
