@@ -105,13 +105,13 @@ pub fn measure(spots: &[Spot], cfg: &Config) -> Found {
             searcher.search(pos, &forecast, &cfg.params, &Limits::rollouts(rollouts), seed(s, i))
         };
         let reference = search(cfg.reference, 0);
-        let best = reference.best;
-        let ranked = &reference.ranked;
-        let win = ranked.iter().find(|(m, _)| *m == best).map(|(_, t)| t.win_rate());
-        let Some(win) = win.filter(|w| (DECIDED..=1.0 - DECIDED).contains(w)) else {
+        let (best, ranked) = (reference.best, &reference.ranked);
+        // The best move heads the ranking.
+        let win = ranked[0].1.win_rate();
+        if !(DECIDED..=1.0 - DECIDED).contains(&win) {
             found.decided += 1;
             continue;
-        };
+        }
         let mut line = format!("{label}: reference {} (win {win:.3})", answer(&best));
         for row in found.rows.iter_mut() {
             line += &format!(";  {}:", row.budget);
@@ -234,22 +234,21 @@ pub fn main(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let mut positions = Vec::new();
-    for f in &files {
-        match positions_of(f) {
-            Ok(p) => positions.extend(p),
+    let (positions, source): (Vec<Spot>, String) = if files.is_empty() {
+        let bench = bench::positions().into_iter().enumerate();
+        let spots = bench.map(|(i, pos)| Spot { label: format!("bench {}", i + 1), pos });
+        (spots.collect(), "the bench's".to_string())
+    } else {
+        match files.iter().map(|f| positions_of(f)).collect::<Result<Vec<_>, _>>() {
+            Ok(p) => (
+                p.into_iter().flatten().collect(),
+                format!("{} file{}", files.len(), if files.len() == 1 { "" } else { "s" }),
+            ),
             Err(e) => {
                 eprintln!("daimyo regret: {e}");
                 return 2;
             }
         }
-    }
-    let source = if files.is_empty() {
-        let bench = bench::positions().into_iter().enumerate();
-        positions = bench.map(|(i, pos)| Spot { label: format!("bench {}", i + 1), pos }).collect();
-        "the bench's".to_string()
-    } else {
-        format!("{} file{}", files.len(), if files.len() == 1 { "" } else { "s" })
     };
     let last = cfg.first_seed + cfg.seeds - 1;
     say(&format!(
