@@ -702,6 +702,25 @@ fn help_explains_every_column_and_option() {
 }
 
 #[test]
+fn every_help_that_lists_the_settings_names_each_of_them() {
+    // The arena's entrants and the player's --set take any of the search's settings; both
+    // helps list them by name, and a setting added to params must appear in both.
+    for args in [&["arena", "--help"][..], &["--help"][..]] {
+        let help = String::from_utf8(daimyo(args).stdout).unwrap();
+        let listed = help
+            .lines()
+            .skip_while(|l| !l.contains("NAME:SETTING=V") && !l.contains("--set NAME=V"))
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for t in params::TUNABLES {
+            let named = listed.split([' ', ',', ';', '(']).any(|w| w == t.name);
+            assert!(named, "{args:?}: {} not in {listed:?}", t.name);
+        }
+    }
+}
+
+#[test]
 fn an_analysis_may_relax_the_answer_limit_and_says_so() {
     // The program answers turn 2 after 1.2 s: a time-out under the manager's 1000 ms, none
     // when the limit is relaxed to 3 s, and the run's header says the limit is not the manager's.
