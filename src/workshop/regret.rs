@@ -17,6 +17,7 @@ use crate::engine::timeman::{Limits, cores};
 use crate::player::args::{say, setting, threads, value};
 use crate::player::play::warning;
 use crate::player::protocol::{answer, parse_stream};
+use crate::workshop::arena::stats::percentile;
 use crate::workshop::bench;
 
 const USAGE: &str = "\
@@ -134,13 +135,6 @@ pub fn measure(spots: &[Spot], cfg: &Config) -> Found {
     found
 }
 
-/// The `q` quantile of `xs` (nearest rank).
-fn quantile(xs: &[f64], q: f64) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    v.get(((v.len() as f64 * q).ceil() as usize).saturating_sub(1)).copied().unwrap_or(f64::NAN)
-}
-
 /// The table of `rows`.
 pub fn table(rows: &[Row]) -> String {
     let mut out = format!(
@@ -149,6 +143,9 @@ pub fn table(rows: &[Row]) -> String {
     );
     for r in rows {
         let n = r.regrets.len().max(1) as f64;
+        let mut sorted = r.regrets.clone();
+        sorted.sort_by(f64::total_cmp);
+        let at = |p: f64| percentile(&sorted, p).unwrap_or(f64::NAN);
         out += &format!(
             "{:>10}  {:>6}  {:>6.1}%  {:>8.1}%  {:>11.5}  {:>10.4}  {:>10.4}\n",
             r.budget,
@@ -156,8 +153,8 @@ pub fn table(rows: &[Row]) -> String {
             100.0 * r.agree as f64 / r.moves.max(1) as f64,
             100.0 * r.finalists as f64 / r.moves.max(1) as f64,
             r.regrets.iter().sum::<f64>() / n,
-            quantile(&r.regrets, 0.9),
-            quantile(&r.regrets, 1.0),
+            at(90.0),
+            at(100.0),
         );
     }
     out
