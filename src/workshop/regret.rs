@@ -142,19 +142,23 @@ pub fn table(rows: &[Row]) -> String {
         "budget", "moves", "agree", "finalist", "mean regret", "p90 regret", "max regret"
     );
     for r in rows {
-        let n = r.regrets.len().max(1) as f64;
         let mut sorted = r.regrets.clone();
         sorted.sort_by(f64::total_cmp);
-        let at = |p: f64| percentile(&sorted, p).unwrap_or(f64::NAN);
+        // No move among the finalists: no regret to sum up.
+        let cell = |width: usize, digits: usize, v: Option<f64>| match v {
+            Some(v) => format!("{v:>width$.digits$}"),
+            None => format!("{:>width$}", "-"),
+        };
+        let mean = (!sorted.is_empty()).then(|| sorted.iter().sum::<f64>() / sorted.len() as f64);
         out += &format!(
-            "{:>10}  {:>6}  {:>6.1}%  {:>8.1}%  {:>11.5}  {:>10.4}  {:>10.4}\n",
+            "{:>10}  {:>6}  {:>6.1}%  {:>8.1}%  {}  {}  {}\n",
             r.budget,
             r.moves,
             100.0 * r.agree as f64 / r.moves.max(1) as f64,
             100.0 * r.finalists as f64 / r.moves.max(1) as f64,
-            r.regrets.iter().sum::<f64>() / n,
-            at(90.0),
-            at(100.0),
+            cell(11, 5, mean),
+            cell(10, 4, percentile(&sorted, 90.0)),
+            cell(10, 4, percentile(&sorted, 100.0)),
         );
     }
     out
