@@ -95,9 +95,10 @@ pub struct Search {
     pub own: Option<OwnLearning>,
 }
 
-/// How the search learns the bot's own later moves (`search::own`): after each stage, every
-/// weight of its policy moves `rate` times the gradient of the win rate measured on the rounds
-/// whose number is a multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
+/// How the search learns the bot's own later moves (`search::own`): each phase of the halving is
+/// played in `stages` stages of equal share, and after each stage every weight of its policy
+/// moves `rate` times the gradient of the win rate measured on the rounds whose number is a
+/// multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
 /// halving's last phase gives each of its candidates a policy of its own, which takes `tailor`
 /// - 1 steps on that candidate's rollouts alone (`search::tailored`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,6 +106,7 @@ pub struct OwnLearning {
     pub rate: f64,
     pub max_step: f64,
     pub traced_every: u64,
+    pub stages: usize,
     pub tailor: usize,
 }
 
@@ -157,7 +159,7 @@ pub const BOT: Search = Search {
     worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
-    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, tailor: 0 }),
+    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, stages: 1, tailor: 0 }),
     ..FOUNDATION
 };
 
@@ -198,6 +200,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.own.map(|o| o.max_step),
         set: |s, v| s.own.as_mut().map(|o| o.max_step = v).is_some(),
+    },
+    Tunable {
+        name: "stages",
+        about: "the halving's stages a phase, the own later moves learning a step after each",
+        min: 1.0,
+        max: 8.0,
+        integer: true,
+        get: |s| s.own.map(|o| o.stages as f64),
+        set: |s, v| s.own.as_mut().map(|o| o.stages = v as usize).is_some(),
     },
     Tunable {
         name: "tailor",

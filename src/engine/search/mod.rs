@@ -182,9 +182,10 @@ impl Searcher {
 
 /// Sequential halving over `n` candidates: the budget is cut in equal slices, one per phase;
 /// after each phase the worse half of the candidates is dropped, so close decisions get most
-/// rollouts. With `learning`, the bot's own later policy takes a step up the gradient its
-/// rollouts measured after each phase (`own`). Returns the candidates of the last phase (those in
-/// play when a worker failed).
+/// rollouts. With `learning`, each phase but the last is played in `stages` stages of equal
+/// share, and after each the bot's own later policy takes a step up the gradient its rollouts
+/// measured (`own`). Returns the candidates of the last phase (those in play when a worker
+/// failed).
 fn halve(
     rounds: &Rounds,
     n: usize,
@@ -196,19 +197,25 @@ fn halve(
     let mut grad = Gradient::zero();
     let h = halvings(n, allocation);
     let until = limits.deadline();
-    for phase in 0..h {
-        let slice = limits.slice(rounds.sum().done, h + 1 - phase);
-        if !rounds.play(None, &alive, &slice, false, until) {
-            return alive;
-        }
-        if limits.stop(rounds.sum().done) {
-            break;
-        }
-        let sum = rounds.sum();
-        if let Some((how, policy)) = &mut learning {
-            *policy = own::step(policy, &sum.grad.since(&grad), how);
-            rounds.learn_own(*how, policy.weights());
-            grad = sum.grad;
+    // Each phase in `stages` stages of equal share, the own policy a step up the gradient after
+    // each; the last phase's share is that of a phase, as with one stage.
+    let stages = learning.as_ref().map_or(1, |(how, _)| how.stages.max(1));
+    'phases: for phase in 0..h {
+        let mut sum = rounds.sum();
+        for stage in 0..stages {
+            let slice = limits.slice(sum.done, (h + 1 - phase) * stages - stage);
+            if !rounds.play(None, &alive, &slice, false, until) {
+                return alive;
+            }
+            sum = rounds.sum();
+            if limits.stop(sum.done) {
+                break 'phases;
+            }
+            if let Some((how, policy)) = &mut learning {
+                *policy = own::step(policy, &sum.grad.since(&grad), how);
+                rounds.learn_own(*how, policy.weights());
+                grad = sum.grad.clone();
+            }
         }
         let tallies = sum.tallies;
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));

@@ -176,7 +176,8 @@ mod tests {
             trace.note(&cells, &w, weak, Phase::Day);
             trace.spend(-6, &mut grad);
         }
-        let learning = OwnLearning { rate: 10.0, max_step: 1.0, traced_every: 1, tailor: 0 };
+        let learning =
+            OwnLearning { rate: 10.0, max_step: 1.0, traced_every: 1, stages: 1, tailor: 0 };
         assert_eq!(grad.rollouts, 200);
         let q = step(&p, &grad, &learning);
         assert!(q.strength > p.strength, "{} then {}", p.strength, q.strength);

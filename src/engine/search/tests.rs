@@ -15,8 +15,28 @@ fn tailoring(parts: usize) -> Params {
     p
 }
 
+/// The bot with each phase of its halving in `stages` stages, a learning step after each.
+fn staged(stages: usize) -> Params {
+    let mut p = BOT;
+    p.own.as_mut().expect("the bot learns").stages = stages;
+    p
+}
+
 fn budget(n: u64) -> Limits {
     Limits::rollouts(n)
+}
+
+/// A candidate's move (by its counts), credit, margin and rollouts.
+type Judged = (crate::engine::rules::Row, u64, i64, u64);
+
+/// The rollouts of a search of `n` on one thread and every candidate as judged, in the order of
+/// its move.
+fn by_move(pos: &Position, params: &Params, n: u64, seed: u64) -> (u64, Vec<Judged>) {
+    let r = search(pos, params, &budget(n), seed);
+    let mut t: Vec<Judged> =
+        r.ranked.iter().map(|(m, t)| (m.counts(), t.credit, t.margin, t.rollouts)).collect();
+    t.sort();
+    (r.rollouts, t)
 }
 
 /// The search on one thread.
@@ -77,6 +97,8 @@ fn threads_share_the_rounds_without_changing_a_tally() {
         (*night.known[0].position(), FOUNDATION, 333),
         (*day.known[0].position(), tailoring(3), 30_001),
         (*night.known[0].position(), tailoring(2), 9_999),
+        (*day.known[0].position(), staged(1), 30_001),
+        (*night.known[0].position(), staged(3), 9_999),
     ];
     for (pos, params, n) in cases {
         let run_on = |threads: usize, limits: Limits| {
@@ -237,7 +259,8 @@ fn watched(
 
 #[test]
 fn a_worker_that_panics_at_any_stage_never_hangs_the_search() {
-    // Day (seven stages: six halvings and the last) and night (four), a worker panicking
+    // Day (six halvings and the last phase) and night (three and the last), each halving's
+    // phase in the bot's stages and the last phase in one, a worker panicking
     // as it starts the first stage, one in the middle or the last; on one thread (no worker
     // left) and on two. A rollout budget ends each stage, so every stage is started and the
     // fault fires wherever it is set; the budget may then never be reached. With a
@@ -247,7 +270,8 @@ fn a_worker_that_panics_at_any_stage_never_hangs_the_search() {
     let day = *scripted(3).known[0].position();
     let night = *scripted(4).known[0].position();
     let deadline = std::time::Duration::from_millis(1500);
-    for (pos, stages) in [(day, 7), (night, 4)] {
+    let k = BOT.own.map_or(1, |o| o.stages) as u64;
+    for (pos, stages) in [(day, 6 * k + 1), (night, 3 * k + 1)] {
         for stage in [0, stages / 2, stages - 1] {
             for threads in [1, 2] {
                 let fault = Fault { stage };
@@ -277,16 +301,10 @@ fn the_search_learns_its_own_later_moves_after_the_first_stage() {
     // dropped at the first halving were judged by the model's policy alone (the same tallies
     // as without learning), the survivors by a learnt one as well (other tallies).
     let pos = *scripted(3).known[0].position();
-    let off = Params { own: None, ..BOT };
-    assert!(BOT.own.is_some());
-    let tallies = |params: &Params| {
-        let r = search(&pos, params, &budget(50_000), 4);
-        let mut t: Vec<_> =
-            r.ranked.iter().map(|(m, t)| (m.counts(), t.credit, t.margin, t.rollouts)).collect();
-        t.sort();
-        t
-    };
-    let (learnt, fixed) = (tallies(&BOT), tallies(&off));
+    let learning = staged(1);
+    let off = Params { own: None, ..learning };
+    let tallies = |params: &Params| by_move(&pos, params, 50_000, 4).1;
+    let (learnt, fixed) = (tallies(&learning), tallies(&off));
     let first = learnt.iter().map(|t| t.3).min().unwrap();
     let (mut same, mut other) = (0, 0);
     for (a, b) in learnt.iter().zip(&fixed) {
@@ -308,13 +326,7 @@ fn tailored_follow_ups_change_only_the_last_phase() {
     // it have the tallies of the shared search; each survivor is judged otherwise, on its share
     // of the last phase, and the budget is spent as before.
     let pos = *scripted(3).known[0].position();
-    let run = |params: &Params| {
-        let r = search(&pos, params, &budget(60_000), 8);
-        let mut t: Vec<_> =
-            r.ranked.iter().map(|(m, t)| (m.counts(), t.credit, t.margin, t.rollouts)).collect();
-        t.sort();
-        (r.rollouts, t)
-    };
+    let run = |params: &Params| by_move(&pos, params, 60_000, 8);
     assert_eq!(BOT.own.map(|o| o.tailor), Some(0));
     let (shared, own) = (run(&BOT), run(&tailoring(3)));
     assert!(own.0 >= 60_000 && own.0 < 60_000 + 252, "{} rollouts", own.0);
@@ -333,4 +345,41 @@ fn tailored_follow_ups_change_only_the_last_phase() {
         }
     }
     assert_eq!((same, other), (249, 3));
+}
+
+#[test]
+fn staged_learning_keeps_each_phases_share_and_changes_its_judgement() {
+    // Learning steps within a phase leave the halving's shares as they were: the candidates
+    // play the rollouts they play with one stage a phase, up to the rounding of the stages'
+    // shares. But the policy that judges the later stages has moved, so the candidates
+    // dropped in the first phase are judged otherwise, though half that phase is the same.
+    let pos = *scripted(3).known[0].position();
+    let run = |params: &Params| by_move(&pos, params, 60_000, 8);
+    let one = run(&staged(1));
+    let first_phase = one.1.iter().map(|t| t.3).min().unwrap();
+    let shares = |t: &[Judged]| {
+        let mut r: Vec<u64> = t.iter().map(|t| t.3).collect();
+        r.sort();
+        r
+    };
+    for stages in [2, 3] {
+        let many = run(&staged(stages));
+        assert!(many.0 >= 60_000 && many.0 < 60_000 + 252, "{} rollouts", many.0);
+        for (a, b) in shares(&one.1).iter().zip(shares(&many.1)) {
+            // A stage ends with the round that crosses its share (252 rollouts in the first
+            // phase), so what is left for the later ones moves by a little.
+            assert!(b.abs_diff(*a) <= 2 + *a / 50, "{a} and {b} rollouts, {stages} stages");
+        }
+        let first_phase_too = many.1.iter().map(|t| t.3).min().unwrap();
+        let (mut both, mut other) = (0, 0);
+        for (a, b) in one.1.iter().zip(&many.1) {
+            assert_eq!(a.0, b.0);
+            if a.3 == first_phase && b.3 == first_phase_too {
+                both += 1;
+                other += usize::from((a.1, a.2) != (b.1, b.2));
+            }
+        }
+        assert!(both >= 63, "{both} dropped in the first phase both times");
+        assert!(other * 10 >= both * 9, "{other} of {both} judged otherwise, {stages} stages");
+    }
 }
