@@ -159,7 +159,7 @@ pub const BOT: Search = Search {
     worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
-    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, stages: 1, tailor: 0 }),
+    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, stages: 2, tailor: 0 }),
     ..FOUNDATION
 };
 
