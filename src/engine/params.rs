@@ -95,10 +95,10 @@ pub struct Search {
     pub own: Option<OwnLearning>,
 }
 
-/// How the search learns the bot's own later moves (`search::own`): each phase of the halving is
-/// played in `stages` stages of equal share, and after each stage every weight of its policy
-/// moves `rate` times the gradient of the win rate measured on the rounds whose number is a
-/// multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
+/// How the search learns the bot's own later moves (`search::own`): each phase of the halving but
+/// the last is played in `stages` stages of equal share, and after each stage every weight of its
+/// policy moves `rate` times the gradient of the win rate measured on the rounds whose number is
+/// a multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
 /// halving's last phase gives each of its candidates a policy of its own, which takes `tailor`
 /// - 1 steps on that candidate's rollouts alone (`search::tailored`).
 #[derive(Clone, Copy, Debug, PartialEq)]
