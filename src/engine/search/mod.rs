@@ -200,8 +200,8 @@ fn halve(
     // Each phase in `stages` stages of equal share, the own policy a step up the gradient after
     // each; the last phase's share is that of a phase, as with one stage.
     let stages = learning.as_ref().map_or(1, |(how, _)| how.stages.max(1));
+    let mut sum = rounds.sum();
     'phases: for phase in 0..h {
-        let mut sum = rounds.sum();
         for stage in 0..stages {
             let slice = limits.slice(sum.done, (h + 1 - phase) * stages - stage);
             if !rounds.play(None, &alive, &slice, false, until) {
@@ -214,10 +214,10 @@ fn halve(
             if let Some((how, policy)) = &mut learning {
                 *policy = own::step(policy, &sum.grad.since(&grad), how);
                 rounds.learn_own(*how, policy.weights());
-                grad = sum.grad.clone();
+                grad = std::mem::take(&mut sum.grad);
             }
         }
-        let tallies = sum.tallies;
+        let tallies = &sum.tallies;
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
