@@ -176,6 +176,41 @@ fn a_program_that_exits_plays_lord_zero() {
     assert!(rec.seats[1..].iter().all(|r| r.times_ms.len() == 9));
 }
 
+/// One game of `lingers.sh` (its last turn's file written `linger` seconds after its answer)
+/// in seat 0: the record, how long the game took, and the file it writes to.
+fn lingering(linger: &str) -> (GameRecord, Duration, PathBuf) {
+    let mark = scratch(&format!("lingers-{linger}"));
+    let argv = vec!["bash".into(), program_path("lingers.sh"), linger.into()];
+    let argv = [argv, vec![mark.to_string_lossy().into()]].concat();
+    let mut seats: [Box<dyn Seat>; DAIMYO] = std::array::from_fn(|s| {
+        if s == 0 {
+            Box::new(Program::new(argv.clone(), false)) as Box<dyn Seat>
+        } else {
+            Box::new(InProcess::new(
+                daimyo::workshop::builtins::agent("random", Budget::default()).unwrap(),
+            )) as Box<dyn Seat>
+        }
+    });
+    let t0 = Instant::now();
+    let rec = referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], Clocks::MANAGER);
+    (rec, t0.elapsed(), mark)
+}
+
+#[test]
+fn a_program_gets_the_managers_second_after_the_game_and_no_more() {
+    // What a program writes after its last answer (a log) is written: the game waits for it
+    // to exit, as the manager gives it about a second before closing it.
+    let (rec, _, mark) = lingering("0.3");
+    assert_eq!(rec.seats[0].times_ms.len(), 9, "{:?}", rec.seats[0]);
+    assert_eq!(std::fs::read_to_string(&mark).expect("written after the game"), "done\n");
+    // One that takes longer is killed after the grace: the game ends, the file never comes.
+    let (rec, took, mark) = lingering("3");
+    assert_eq!(rec.seats[0].times_ms.len(), 9);
+    assert!(took < Duration::from_millis(2500), "{took:?}");
+    std::thread::sleep(Duration::from_millis(3000));
+    assert!(!mark.exists(), "the program was killed before it wrote");
+}
+
 #[test]
 fn a_program_that_never_says_ready_plays_lord_zero_all_game() {
     let begun = Instant::now();

@@ -11,7 +11,11 @@ use crate::engine::rules::View;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How long a program may take to exit after the game before it is killed: about what the
+/// official manager allows.
+pub const GRACE: Duration = Duration::from_secs(1);
 
 enum Event {
     Chunk(Vec<u8>, Instant),
@@ -20,7 +24,8 @@ enum Event {
 
 struct Running {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed at the end of the game.
+    stdin: Option<ChildStdin>,
     chunks: Receiver<Event>,
 }
 
@@ -65,7 +70,7 @@ impl Program {
             }
             let _ = tx.send(Event::Eof);
         });
-        Ok(Running { child, stdin, chunks })
+        Ok(Running { child, stdin: Some(stdin), chunks })
     }
 
     fn next(&mut self, deadline: Instant) -> Reply {
@@ -89,11 +94,11 @@ impl Seat for Program {
     }
 
     fn ask(&mut self, _view: &View, text: &str, _started: Instant, deadline: Instant) -> Reply {
-        if let Some(run) = &mut self.run {
+        if let Some(stdin) = self.run.as_mut().and_then(|r| r.stdin.as_mut()) {
             // A program that has exited cannot be written to; the error (EPIPE) is not the
             // arena's concern, the missing answer is. A game's whole input is far below a pipe's
             // buffer, so the write cannot block on a program that does not read.
-            let _ = run.stdin.write_all(text.as_bytes()).and_then(|_| run.stdin.flush());
+            let _ = stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush());
         }
         self.next(deadline)
     }
@@ -104,6 +109,24 @@ impl Seat for Program {
             let _ = run.child.kill();
             let _ = run.child.wait();
         }
+    }
+
+    /// As the manager, which closes a program about a second after the game: its stdin is
+    /// closed at once, and it is killed only if it has not exited within `GRACE` (a program
+    /// that logs its last turn after answering it gets to write it).
+    fn finish(&mut self) {
+        if let Some(run) = &mut self.run {
+            let until = Instant::now() + GRACE;
+            // The end of its input is what tells the program the game is over.
+            run.stdin = None;
+            while Instant::now() < until {
+                match run.child.try_wait() {
+                    Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                    _ => break,
+                }
+            }
+        }
+        self.stop();
     }
 }
 

@@ -51,9 +51,14 @@ pub trait Seat {
     /// Sends the turn (`text` is the manager's bytes for `view`) and waits for the next chunk
     /// until `deadline`. `started` is the instant the answer clock started.
     fn ask(&mut self, view: &View, text: &str, started: Instant, deadline: Instant) -> Reply;
-    /// The seat is out (time-out, no READY, end of game): nothing more will be sent. Called
-    /// possibly more than once.
+    /// The seat is out (time-out, no READY, an abandoned game): nothing more will be sent.
+    /// Called possibly more than once.
     fn stop(&mut self);
+    /// The game is over: nothing more will be sent. By default as `stop`; a program is given
+    /// the time the manager gives it to finish what it writes after its last answer.
+    fn finish(&mut self) {
+        self.stop();
+    }
 }
 
 /// A built-in agent as a seat: it is always ready, takes in each view as the player would and
@@ -202,7 +207,7 @@ pub fn play_unless(
         commands.push(moves);
     }
     for seat in seats.iter_mut() {
-        seat.stop();
+        seat.finish();
     }
     if stop() {
         return None;
