@@ -112,18 +112,22 @@ fn program(name: &str) -> Box<dyn Seat> {
     Box::new(Program::new(vec!["bash".into(), path.to_string_lossy().into()], false))
 }
 
-/// One game with a test program in seat 0 and built-in random players elsewhere.
-fn game_with(name: &str, clocks: Clocks) -> GameRecord {
-    let mut seats: [Box<dyn Seat>; DAIMYO] = std::array::from_fn(|s| {
-        if s == 0 {
-            program(name)
-        } else {
+/// One game with `first` in seat 0 and built-in random players elsewhere.
+fn game_of(first: Box<dyn Seat>, clocks: Clocks) -> GameRecord {
+    let mut first = Some(first);
+    let mut seats: [Box<dyn Seat>; DAIMYO] = std::array::from_fn(|_| {
+        first.take().unwrap_or_else(|| {
             Box::new(InProcess::new(
                 daimyo::workshop::builtins::agent("random", Budget::default()).unwrap(),
-            )) as Box<dyn Seat>
-        }
+            ))
+        })
     });
     referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], clocks)
+}
+
+/// One game with a test program in seat 0 and built-in random players elsewhere.
+fn game_with(name: &str, clocks: Clocks) -> GameRecord {
+    game_of(program(name), clocks)
 }
 
 fn seat0(rec: &GameRecord) -> Vec<String> {
@@ -180,19 +184,10 @@ fn a_program_that_exits_plays_lord_zero() {
 /// in seat 0: the record, how long the game took, and the file it writes to.
 fn lingering(linger: &str) -> (GameRecord, Duration, PathBuf) {
     let mark = scratch(&format!("lingers-{linger}"));
-    let argv = vec!["bash".into(), program_path("lingers.sh"), linger.into()];
-    let argv = [argv, vec![mark.to_string_lossy().into()]].concat();
-    let mut seats: [Box<dyn Seat>; DAIMYO] = std::array::from_fn(|s| {
-        if s == 0 {
-            Box::new(Program::new(argv.clone(), false)) as Box<dyn Seat>
-        } else {
-            Box::new(InProcess::new(
-                daimyo::workshop::builtins::agent("random", Budget::default()).unwrap(),
-            )) as Box<dyn Seat>
-        }
-    });
+    let argv =
+        vec!["bash".into(), program_path("lingers.sh"), linger.into(), mark.display().to_string()];
     let t0 = Instant::now();
-    let rec = referee::play(&mut seats, strengths_from_seed(7), [1, 2, 3, 4], Clocks::MANAGER);
+    let rec = game_of(Box::new(Program::new(argv, false)), Clocks::MANAGER);
     (rec, t0.elapsed(), mark)
 }
 
