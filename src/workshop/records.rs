@@ -13,8 +13,8 @@
 //! which alone its moves are kept. An `--out` file opens with a run line, `{"run": R, "shard":
 //! "K/N"}`: the run its games belong to (the version, the entrants with their settings, who plays
 //! whom, the seeds, the SPRT's margin) and the shard of it the file holds, so that the readers
-//! that add files up (a resumed run, a merge) can refuse games of another run; the readers of
-//! single games skip it.
+//! that add files up (a resumed run, a merge; `out_file` reads a file whole) can refuse games of
+//! another run; the readers of single games skip it.
 //!
 //! `recorded` tells a file that `show` reads apart from a player's `--log` (whose format the
 //! player owns), so that the text and the page read the same games.
@@ -24,6 +24,10 @@ use crate::player::log::{self, LoggedGame, json_message};
 use serde::de::{self, Deserializer, IgnoredAny, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
+
+mod out_file;
+
+pub use out_file::{OutFile, out_file};
 
 /// The manager's winner: a seat, or `None` for a draw, which it writes `""`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -386,72 +390,6 @@ fn is_run_line(line: &str) -> bool {
     line.contains("\"run\"")
         && serde_json::from_str::<Probe>(line)
             .is_ok_and(|p| p.contains_key("run") && !p.contains_key("replay"))
-}
-
-/// An arena `--out` file read whole, to add its games up: its run lines and its games, with
-/// their line numbers from 1.
-#[derive(Debug, Default)]
-pub struct OutFile {
-    /// One, at the top; more where files were joined.
-    pub runs: Vec<(usize, RunLine)>,
-    pub games: Vec<(usize, OutLine)>,
-    /// A last line cut short (no newline, and no whole line before it broke off), left out:
-    /// the mark of a run killed while it wrote.
-    pub torn: Option<usize>,
-    /// The bytes before the torn line: the whole lines.
-    pub kept: usize,
-    /// Whether they end with a newline (or are none): a last line may be whole without one.
-    pub newline: bool,
-}
-
-/// The run lines and games of an `--out` file's text; a line that is neither, or a game that
-/// does not hold together, is an error naming its line, but for a torn last line.
-pub fn out_file(text: &str) -> Result<OutFile, String> {
-    let mut file = OutFile { kept: text.len(), ..OutFile::default() };
-    let mut at = 0;
-    for (i, piece) in text.split_inclusive('\n').enumerate() {
-        let line = piece.trim_end_matches(['\n', '\r']);
-        let read = match line.trim().is_empty() {
-            true => Ok(None),
-            false => out_record(line).map(Some),
-        };
-        match read {
-            Ok(None) => {}
-            Ok(Some(Line::Run(run))) => file.runs.push((i + 1, run)),
-            Ok(Some(Line::Game(game))) => file.games.push((i + 1, *game)),
-            Err(_) if !piece.ends_with('\n') => {
-                (file.torn, file.kept) = (Some(i + 1), at);
-            }
-            Err(e) => return Err(format!("line {}: {e}", i + 1)),
-        }
-        at += piece.len();
-    }
-    file.newline = file.kept == 0 || text.as_bytes()[file.kept - 1] == b'\n';
-    Ok(file)
-}
-
-/// A line of an `--out` file.
-enum Line {
-    Run(RunLine),
-    Game(Box<OutLine>),
-}
-
-/// One line of an `--out` file: its run line, or a game.
-fn out_record(line: &str) -> Result<Line, String> {
-    let probe: Probe = serde_json::from_str(line).map_err(|e| match e.is_data() {
-        true => "not an arena --out line (not a JSON object)".into(),
-        false => format!("not JSON: {} (column {})", json_message(&e), e.column()),
-    })?;
-    if probe.contains_key("run") && !probe.contains_key("replay") {
-        let run = serde_json::from_str(line).map_err(|e| format!("run: {}", json_message(&e)))?;
-        return Ok(Line::Run(run));
-    }
-    if !probe.contains_key("rotation") {
-        return Err("not an arena --out line (no \"run\", no \"rotation\")".into());
-    }
-    let game: OutLine = serde_json::from_str(line).map_err(|e| json_message(&e))?;
-    game.check()?;
-    Ok(Line::Game(Box::new(game)))
 }
 
 /// The error for a game a file does not hold.
