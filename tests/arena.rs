@@ -1,10 +1,13 @@
 //! The arena: the referee against the 60 official recorded games, real processes that behave
 //! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
-//! SPRT, and the table's arithmetic.
+//! SPRT, the table's arithmetic, and the estimates of the built-ins that report them.
 
+use daimyo::engine::agent::Report;
 use daimyo::engine::params::{self, Allocation, Rivals};
 use daimyo::engine::rules::View;
-use daimyo::engine::rules::{DAIMYO, LORDS, Move, State, strengths_from_seed, winner};
+use daimyo::engine::rules::{
+    DAIMYO, LORDS, Move, State, TURNS, columns, strengths_from_seed, winner,
+};
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::arena::process::Program;
 use daimyo::workshop::arena::referee::{
@@ -12,6 +15,8 @@ use daimyo::workshop::arena::referee::{
 };
 use daimyo::workshop::arena::stats::{Stats, effective_games, wilson};
 use daimyo::workshop::arena::{Entrant, out_line};
+use daimyo::workshop::builtins;
+use daimyo::workshop::records::OutLine;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -966,4 +971,151 @@ fn out_lines_escape_labels() {
         serde_json::from_str(&out_line(5, 2, None, &labels, &record([0; 4])).line()).unwrap();
     assert_eq!(draw["winner"], "");
     assert!(draw.get("side").is_none());
+}
+
+/// A built-in seat that keeps a copy of every report the referee asks it for.
+struct Keeping<'a> {
+    seat: InProcess,
+    reports: &'a mut Vec<Report>,
+}
+
+impl Seat for Keeping<'_> {
+    fn start(&mut self, strengths: [u8; LORDS], seed: u64) {
+        self.seat.start(strengths, seed);
+    }
+    fn ready(&mut self, deadline: Instant) -> Reply {
+        self.seat.ready(deadline)
+    }
+    fn ask(&mut self, view: &View, text: &str, started: Instant, deadline: Instant) -> Reply {
+        self.seat.ask(view, text, started, deadline)
+    }
+    fn stop(&mut self) {
+        self.seat.stop();
+    }
+    fn report(&mut self) -> Option<Report> {
+        let report = self.seat.report();
+        self.reports.extend(report.clone());
+        report
+    }
+}
+
+#[test]
+fn the_referee_keeps_the_estimate_of_each_answer_of_a_reporting_built_in() {
+    // The bot in seat 2 (its columns are seats 2, 0, 1, 3) at a budget without a clock, so that
+    // nothing depends on the machine's load; random players elsewhere, which report nothing.
+    let budget = Budget { rollouts: Some(300), no_clock: true, ..Budget::default() };
+    let mut reports = Vec::new();
+    let bot = 2;
+    let rec = {
+        let mut seats: [Box<dyn Seat + '_>; DAIMYO] = std::array::from_fn(|s| {
+            let name = if s == bot { "bot" } else { "random" };
+            Box::new(InProcess::new(builtins::agent(name, budget).unwrap())) as Box<dyn Seat>
+        });
+        let agent = builtins::agent("bot", budget).unwrap();
+        seats[bot] = Box::new(Keeping { seat: InProcess::new(agent), reports: &mut reports });
+        referee::play(&mut seats, strengths_from_seed(5), [1, 2, 3, 4], Clocks::MANAGER)
+    };
+    for s in (0..DAIMYO).filter(|&s| s != bot) {
+        assert!(rec.seats[s].estimates.is_empty(), "random reports nothing: seat {s}");
+    }
+    let estimates = &rec.seats[bot].estimates;
+    assert_eq!(reports.len(), 9, "a report a turn");
+    assert_eq!(estimates.len(), 9, "an estimate a turn");
+    let by_seat = columns(bot);
+    for (i, ((e, report), applied)) in estimates.iter().zip(&reports).zip(&rec.commands).enumerate()
+    {
+        let t = e.turn;
+        assert_eq!(t as usize, i + 1);
+        // The estimate of the move applied, which need not be the first candidate's.
+        let played = report.candidates.iter().find(|c| c.mv == applied[bot]).unwrap();
+        assert!((0.0..=1.0).contains(&e.win), "turn {t}: {}", e.win);
+        assert_eq!(e.win, played.win, "turn {t}");
+        assert_eq!(e.nights.len(), report.nights.len(), "turn {t}");
+        // Night 2's totals are known from turn 3 on; at turn 6 nights 2 and 4 are revealed.
+        assert_eq!(t >= 3 && t != 6, !e.nights.is_empty(), "turn {t}");
+        for (n, guess) in e.nights.iter().zip(&report.nights) {
+            assert_eq!((n.turn, n.probability), (guess.turn, guess.probability));
+            assert_eq!(n.split[bot], None, "no guess of its own move");
+            for (c, row) in guess.split.iter().enumerate() {
+                assert_eq!(n.split[by_seat[c + 1]], Some(row.to_array()), "turn {t}");
+            }
+        }
+    }
+    // The `--out` line keeps them as they are, and reads them back.
+    let labels = ["random", "random", "bot", "random"];
+    let line = out_line(5, 2, None, &labels, &rec).line();
+    let read: OutLine = serde_json::from_str(&line).unwrap();
+    assert_eq!(&read.estimates[bot], estimates);
+    assert!((0..DAIMYO).all(|s| s == bot || read.estimates[s].is_empty()));
+}
+
+/// The games of an `--out` file (its run line skipped), read as the arena wrote them, and the
+/// file's lines.
+fn out_games(path: &Path) -> (Vec<OutLine>, Vec<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<String> = text.lines().skip(1).map(String::from).collect();
+    let games = lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    (games, lines)
+}
+
+#[test]
+fn the_arena_writes_the_estimates_of_a_reporting_built_in() {
+    let out = scratch("bot.jsonl");
+    let path = out.to_str().unwrap();
+    let bot = "bot:rollouts=300";
+    let args = ["--seeds", "1", "--first-seed", "5", "--jobs", "1", "--quiet"];
+    let entrants = [bot, "random", "random", "random"];
+    arena(&[&args[..], &["--out", path], &entrants].concat());
+    let (games, _) = out_games(&out);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        let seat = g.seats.iter().position(|l| l == bot).unwrap();
+        for s in (0..DAIMYO).filter(|&s| s != seat) {
+            assert!(g.estimates[s].is_empty(), "random reports nothing: seat {s}");
+        }
+        let turns: Vec<u8> = g.estimates[seat].iter().map(|e| e.turn).collect();
+        assert_eq!(turns, (1..=TURNS).collect::<Vec<_>>(), "an estimate for every answer");
+        for e in &g.estimates[seat] {
+            assert!((0.0..=1.0).contains(&e.win), "turn {}: {}", e.turn, e.win);
+            assert_eq!(e.turn >= 3 && e.turn != 6, !e.nights.is_empty(), "turn {}", e.turn);
+            for n in &e.nights {
+                assert!(n.turn < e.turn && n.turn % 2 == 0, "night {} at {}", n.turn, e.turn);
+                for (s, picks) in n.split.iter().enumerate() {
+                    let picks = picks.map(|p| p.iter().sum::<u8>());
+                    assert_eq!(picks, (s != seat).then_some(2), "night {}, seat {s}", n.turn);
+                }
+            }
+        }
+    }
+    // Every reader of `--out` files reads them.
+    let before = std::fs::read_to_string(&out).unwrap();
+    for command in [
+        [&["arena"], &args[..], &["--resume", "--out", path], &entrants].concat(),
+        vec!["arena", "--merge", path],
+        vec!["show", path, "--game", "2"],
+        vec!["fit", "--from", path],
+    ] {
+        let r = daimyo(&command);
+        assert!(r.status.success(), "{command:?}: {}", String::from_utf8_lossy(&r.stderr));
+        assert!(!r.stdout.is_empty(), "{command:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), before, "--resume found every game");
+    std::fs::remove_file(&out).unwrap();
+}
+
+#[test]
+fn out_lines_without_a_reporting_seat_have_no_estimates() {
+    let out = scratch("plain.jsonl");
+    let path = out.to_str().unwrap();
+    let args = ["--seeds", "1", "--jobs", "1", "--quiet", "--out", path];
+    arena(&[&args[..], &["random", "greedy", "tables", "flatmc"]].concat());
+    let (games, lines) = out_games(&out);
+    assert_eq!(games.len(), 4);
+    for (g, line) in games.iter().zip(&lines) {
+        assert!(!line.contains("estimates"), "{line}");
+        assert!(g.estimates.iter().all(Vec::is_empty));
+        // Written back, the line is the same to the byte.
+        assert_eq!(&g.line(), line);
+    }
+    std::fs::remove_file(&out).unwrap();
 }

@@ -5,10 +5,10 @@
 mod common;
 
 use common::{applied, daimyo as run, text};
-use daimyo::engine::rules::{DAIMYO, Move, strengths_from_seed};
+use daimyo::engine::rules::{DAIMYO, Move, Phase, State, TURNS, strengths_from_seed, winner};
 use daimyo::workshop::arena::files::{out_line, replay_file};
 use daimyo::workshop::arena::referee::Clocks;
-use daimyo::workshop::arena::referee::GameRecord;
+use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records::{
     Commands, Game, ManagerResult, Opponents, Origin, OutLine, Replay, Run, RunEntrant, RunLine,
@@ -306,4 +306,59 @@ fn an_out_file_opens_with_its_run_and_a_torn_last_line_is_left_out() {
         read_out(&alien).unwrap_err(),
         "line 6: not an arena --out line (no \"run\", no \"rotation\")"
     );
+}
+
+/// Two `--out` lines exactly as the arena wrote them before it kept any estimates.
+const BEFORE_ESTIMATES: [&str; 2] = [
+    r#"{"seed":3,"rotation":1,"seats":["bot:rollouts=300","exec:./p --x \"y\"","random","greedy"],"strengths":[5,3,5,6,4,3],"totals_x12":[-12,-96,12,96],"winner":3,"timeouts":[0,0,1,0],"malformed":[0,0,2,0],"max_ms":[10.5,5.833,11.167,null],"times_ms":[[0.5,1.75,3.0,4.25,5.5,6.75,8.0,9.25,10.5],[0.833,2.083,3.333,4.583,5.833],[1.167,2.417,3.667,4.917,6.167,7.417,8.667,9.917,11.167],[]],"ready":[true,true,true,false],"gone_at":[null,6,null,null],"replay":{"seed":3,"commands":[[[0,0,5,4,1],[1,1,5,4,2],[2,2,5,4,3],[3,3,5,4,4]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,3],[1,1,5,4,4],[2,2,5,4,5],[3,3,5,4,0]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,5],[1,1,5,4,0],[2,2,5,4,1],[3,3,5,4,2]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,1],[1,1,5,4,2],[2,2,5,4,3],[3,3,5,4,4]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,3],[1,1,5,4,4],[2,2,5,4,5],[3,3,5,4,0]]]}}"#,
+    r#"{"seed":3,"rotation":2,"side":"A","seats":["bot:rollouts=300","exec:./p --x \"y\"","random","greedy"],"strengths":[5,3,5,6,4,3],"totals_x12":[-12,-96,12,96],"winner":3,"timeouts":[0,0,1,0],"malformed":[0,0,2,0],"max_ms":[10.5,5.833,11.167,null],"times_ms":[[0.5,1.75,3.0,4.25,5.5,6.75,8.0,9.25,10.5],[0.833,2.083,3.333,4.583,5.833],[1.167,2.417,3.667,4.917,6.167,7.417,8.667,9.917,11.167],[]],"ready":[true,true,true,false],"gone_at":[null,6,null,null],"replay":{"seed":3,"commands":[[[0,0,5,4,1],[1,1,5,4,2],[2,2,5,4,3],[3,3,5,4,4]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,3],[1,1,5,4,4],[2,2,5,4,5],[3,3,5,4,0]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,5],[1,1,5,4,0],[2,2,5,4,1],[3,3,5,4,2]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,1],[1,1,5,4,2],[2,2,5,4,3],[3,3,5,4,4]],[[1,2],[2,2],[3,2],[4,2]],[[0,0,5,4,3],[1,1,5,4,4],[2,2,5,4,5],[3,3,5,4,0]]]}}"#,
+];
+
+#[test]
+fn an_out_line_without_estimates_is_written_as_before_they_were_kept() {
+    // The game of the lines above: fixed moves, one seat gone, one timed out, one never ready.
+    let strengths = strengths_from_seed(3);
+    let mut state = State::new(strengths);
+    let mut commands = Vec::new();
+    for turn in 1..=TURNS {
+        let moves: [Move; DAIMYO] = std::array::from_fn(|s| {
+            match Phase::of_turn(turn) {
+                Phase::Day => Move::new(&[s as u8, s as u8, 5, 4, (s + turn as usize) as u8 % 6]),
+                Phase::Night => Move::new(&[(s + 1) as u8, 2]),
+            }
+            .unwrap()
+        });
+        state.play(&moves).unwrap();
+        commands.push(moves);
+    }
+    let totals_x12 = state.totals();
+    let mut seats: [SeatRecord; DAIMYO] = Default::default();
+    for (s, r) in seats.iter_mut().enumerate() {
+        r.ready = s != 3;
+        r.times_ms = (0..9).map(|t| 0.5 + t as f64 * 1.25 + s as f64 / 3.0).collect();
+    }
+    seats[1].gone_at = Some(6);
+    seats[1].times_ms.truncate(5);
+    (seats[2].timeouts, seats[2].malformed) = (1, 2);
+    seats[3].times_ms.clear();
+    let g = GameRecord { strengths, commands, totals_x12, winner: winner(&totals_x12), seats };
+    let labels = ["bot:rollouts=300", "exec:./p --x \"y\"", "random", "greedy"];
+    let written =
+        [out_line(3, 1, None, &labels, &g).line(), out_line(3, 2, Some("A"), &labels, &g).line()];
+    for (line, before) in written.iter().zip(BEFORE_ESTIMATES) {
+        assert_eq!(line, before);
+        // Read and written back, the same bytes; no seat has estimates.
+        let read: OutLine = serde_json::from_str(before).unwrap();
+        assert!(read.estimates.iter().all(Vec::is_empty));
+        assert_eq!(read.line(), before);
+    }
+    // Lines older still (no run line, no answer times) read too, without estimates.
+    let sample = include_str!("../samples/arena.jsonl");
+    for line in sample.lines() {
+        let read: OutLine = serde_json::from_str(line).unwrap();
+        assert!(
+            read.estimates.iter().all(Vec::is_empty) && read.times_ms.iter().all(Vec::is_empty)
+        );
+    }
+    assert_eq!(games(sample).unwrap().all().unwrap().len(), sample.lines().count());
 }

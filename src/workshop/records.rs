@@ -10,11 +10,12 @@
 //! 1][seat]` the lords applied, written as the manager writes it (its web replayer plays such a
 //! file back); fields beyond these are ignored when read. An `--out` line holds one arena game:
 //! who sat where, the lords, the totals, how each seat behaved and the manager's replay, in
-//! which alone its moves are kept. An `--out` file opens with a run line, `{"run": R, "shard":
-//! "K/N"}`: the run its games belong to (the version, the entrants with their settings, who plays
-//! whom, the seeds, the SPRT's margin) and the shard of it the file holds, so that the readers
-//! that add files up (a resumed run, a merge; `out_file` reads a file whole) can refuse games of
-//! another run; the readers of single games skip it.
+//! which alone its moves are kept, and the estimates of a built-in search's seats (`estimates`).
+//! An `--out` file opens with a run line, `{"run": R, "shard": "K/N"}`: the run its games belong
+//! to (the version, the entrants with their settings, who plays whom, the seeds, the SPRT's
+//! margin) and the shard of it the file holds, so that the readers that add files up (a resumed
+//! run, a merge; `out_file` reads a file whole) can refuse games of another run; the readers of
+//! single games skip it.
 //!
 //! `recorded` tells a file that `show` reads apart from a player's `--log` (whose format the
 //! player owns), so that the text and the page read the same games.
@@ -25,8 +26,10 @@ use serde::de::{self, Deserializer, IgnoredAny, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
 
+mod estimates;
 mod out_file;
 
+pub use estimates::{Estimate, NightEstimate};
 pub use out_file::{OutFile, out_file};
 
 /// The manager's winner: a seat, or `None` for a draw, which it writes `""`.
@@ -154,6 +157,10 @@ pub struct OutLine {
     pub ready: [bool; DAIMYO],
     pub gone_at: [Option<u8>; DAIMYO],
     pub replay: Replay,
+    /// Each seat's estimates, a turn each, when a built-in that reports them sat there; left
+    /// out when no seat has any, so that such lines are as they were before they were kept.
+    #[serde(default, skip_serializing_if = "estimates::none")]
+    pub estimates: [Vec<Estimate>; DAIMYO],
 }
 
 /// The first line of an arena `--out` file: the run, and the shard of it the file holds.
@@ -301,6 +308,7 @@ impl OutLine {
             let (r, s) = (self.replay.seed, self.seed);
             return Err(format!("replay.seed {r} is not the line's seed {s}"));
         }
+        estimates::check(&self.estimates)?;
         Ok(())
     }
 }

@@ -47,6 +47,7 @@ pub fn out_line(
         ready: seats.each_ref().map(|s| s.ready),
         gone_at: seats.each_ref().map(|s| s.gone_at),
         replay: replay(seed, g),
+        estimates: seats.each_ref().map(|s| s.estimates.clone()),
     }
 }
 
@@ -64,6 +65,7 @@ pub fn record_of(o: &OutLine) -> GameRecord {
             timeouts: o.timeouts[s],
             malformed: o.malformed[s],
             gone_at: o.gone_at[s],
+            estimates: o.estimates[s].clone(),
         }),
     }
 }

@@ -3,13 +3,15 @@
 //! The game loop only knows a `Seat`: something that can be started, asked for READY, sent a
 //! turn and asked for the answer chunk that follows. Built-in agents, external programs and the
 //! tests' scripted seats all sit behind it, so the manager's rules (time limits, lord 0 for a
-//! silent or dead seat, the first chunk as the whole answer) are written once, here.
+//! silent or dead seat, the first chunk as the whole answer) are written once, here. A seat
+//! that can tell what it thought of its answer (a built-in search's report) has it recorded
+//! with the answer, its night guesses by seat.
 
-use crate::engine::agent::Agent;
+use crate::engine::agent::{Agent, Report};
 use crate::engine::knowledge::Tracker;
-use crate::engine::rules::View;
-use crate::engine::rules::{DAIMYO, LORDS, Move, State, TURNS, winner};
+use crate::engine::rules::{DAIMYO, LORDS, Move, State, TURNS, View, columns, winner};
 use crate::player::protocol::{answer_line, is_well_formed, read_answer, says_ready};
+use crate::workshop::records::{Estimate, NightEstimate};
 use std::time::{Duration, Instant};
 
 /// The manager's clocks, which a seat must beat (a search's own bounds, inside them, are
@@ -59,6 +61,11 @@ pub trait Seat {
     fn finish(&mut self) {
         self.stop();
     }
+    /// What the seat can tell of its last answer, asked once the answer has counted: a built-in
+    /// search's report. By default nothing (a program, a scripted seat).
+    fn report(&mut self) -> Option<Report> {
+        None
+    }
 }
 
 /// A built-in agent as a seat: it is always ready, takes in each view as the player would and
@@ -88,6 +95,9 @@ impl Seat for InProcess {
         Reply::Chunk(answer_line(&mv).into_bytes(), Instant::now())
     }
     fn stop(&mut self) {}
+    fn report(&mut self) -> Option<Report> {
+        self.agent.report()
+    }
 }
 
 /// How one seat behaved in a game.
@@ -102,6 +112,9 @@ pub struct SeatRecord {
     pub malformed: u32,
     /// The turn on which the seat was found gone (its process had exited), if any.
     pub gone_at: Option<u8>,
+    /// What the seat estimated of its answers that counted, in turn order: only a seat that
+    /// reports (a built-in search) has any.
+    pub estimates: Vec<Estimate>,
 }
 
 impl SeatRecord {
@@ -190,6 +203,11 @@ pub fn play_unless(
                     moves[s] = read_answer(&chunk, phase);
                     rec.malformed += !is_well_formed(&chunk, phase) as u32;
                     rec.times_ms.push(at.saturating_duration_since(started).as_secs_f64() * 1e3);
+                    // Asked after the answer's time is taken, as the player words its report
+                    // after the answer has left.
+                    let report = seats[s].report();
+                    rec.estimates
+                        .extend(report.and_then(|r| estimate(&r, state.turn, s, &moves[s])));
                 }
                 out => {
                     // Out for the rest of the game. On a time-out the manager sends SIGINT; a
@@ -214,4 +232,20 @@ pub fn play_unless(
     }
     let totals_x12 = state.totals();
     Some(GameRecord { strengths, commands, totals_x12, winner: winner(&totals_x12), seats: recs })
+}
+
+/// Seat `seat`'s report on its answer `answered` to turn `turn`, as the `--out` line keeps it:
+/// the estimate of that move (none if the report has no candidate of those lords), and the night
+/// guesses with their columns turned into seats.
+fn estimate(report: &Report, turn: u8, seat: usize, answered: &Move) -> Option<Estimate> {
+    let played = report.candidates.iter().find(|c| c.mv.counts() == answered.counts())?;
+    let seats = columns(seat);
+    let nights = report.nights.iter().map(|n| {
+        let mut split = [None; DAIMYO];
+        for (column, row) in n.split.iter().enumerate() {
+            split[seats[column + 1]] = Some(row.to_array());
+        }
+        NightEstimate { turn: n.turn, split, probability: n.probability }
+    });
+    Some(Estimate { turn, win: played.win, nights: nights.collect() })
 }
