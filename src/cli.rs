@@ -15,6 +15,8 @@ USAGE
   daimyo [OPTIONS]              play one game on stdin/stdout (what the game manager runs)
   daimyo play NAME [OPTIONS]    play as a built-in strategy instead of the bot
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
+  daimyo calibrate FILE...      how well the searches' estimates in arena --out files forecast
+                                the results (daimyo calibrate --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo regret [ARGS]          what more rollouts could still buy, by the search's own judge
                                 (daimyo regret --help)
@@ -133,6 +135,7 @@ pub fn main(args: &[String]) -> i32 {
             0
         }
         Some("arena") => crate::workshop::arena::main(&args[1..]),
+        Some("calibrate") => crate::workshop::calibrate::main(&args[1..]),
         Some("bench") => crate::workshop::bench::main(&args[1..]),
         Some("regret") => crate::workshop::regret::main(&args[1..]),
         Some("show") => crate::workshop::show::main(&args[1..]),

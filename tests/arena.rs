@@ -1094,6 +1094,7 @@ fn the_arena_writes_the_estimates_of_a_reporting_built_in() {
         vec!["arena", "--merge", path],
         vec!["show", path, "--game", "2"],
         vec!["fit", "--from", path],
+        vec!["calibrate", path],
     ] {
         let r = daimyo(&command);
         assert!(r.status.success(), "{command:?}: {}", String::from_utf8_lossy(&r.stderr));

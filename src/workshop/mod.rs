@@ -1,5 +1,6 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games, the
-//! viewer (a game as a web page), the arena, fit, tune, bench, regret and show.
+//! viewer (a game as a web page), the arena, calibrate (the searches' estimates against the
+//! results of arena games), bench, regret, fit, tune and show.
 //! Each module uses only those declared before it.
 
 pub mod strategies;
@@ -7,6 +8,7 @@ pub mod builtins;
 pub mod records;
 pub mod viewer;
 pub mod arena;
+pub mod calibrate;
 pub mod bench;
 pub mod regret;
 pub mod fit;

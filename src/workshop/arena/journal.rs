@@ -93,13 +93,18 @@ fn no_run_line() -> String {
 
 /// An `--out` file read whole; a torn last line is left out with a warning.
 pub fn read(path: &str) -> Result<OutFile, String> {
+    read_for("daimyo arena", path)
+}
+
+/// The same for another command, which `command` names in the warning.
+pub fn read_for(command: &str, path: &str) -> Result<OutFile, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     // Lossy: a line torn inside a character must still be read as torn, not as no text.
     let text = String::from_utf8_lossy(&bytes);
     let file = records::out_file(&text).map_err(|e| format!("{path}: {e}"))?;
     if let Some(n) = file.torn {
         eprintln!(
-            "daimyo arena: warning: {path}: line {n} is cut short (the run was stopped while \
+            "{command}: warning: {path}: line {n} is cut short (the run was stopped while \
              writing it): left out"
         );
     }

@@ -81,13 +81,23 @@ impl Standing {
 pub fn effective_games(blocks: &[(f64, f64)]) -> f64 {
     let k = blocks.len() as f64;
     let games: f64 = blocks.iter().map(|b| b.1).sum();
+    let Some((p, variance)) = blocked_mean(blocks) else { return k.min(games) };
+    if variance <= 0.0 { games } else { (p * (1.0 - p) / variance).clamp(1.0, games) }
+}
+
+/// The mean of values that come in blocks (sum, count), each block independent of the others
+/// but not its values of each other (a seed's games), and the variance of that mean measured
+/// between the blocks: the cluster-robust variance of a ratio, which for blocks of one size is
+/// the variance of the blocks' means over their number. None from fewer than two blocks.
+pub fn blocked_mean(blocks: &[(f64, f64)]) -> Option<(f64, f64)> {
     if blocks.len() < 2 {
-        return k.min(games);
+        return None;
     }
+    let k = blocks.len() as f64;
+    let games: f64 = blocks.iter().map(|b| b.1).sum();
     let p = blocks.iter().map(|b| b.0).sum::<f64>() / games;
     let spread: f64 = blocks.iter().map(|&(s, n)| (s - p * n).powi(2)).sum();
-    let variance = k / (k - 1.0) * spread / (games * games);
-    if variance <= 0.0 { games } else { (p * (1.0 - p) / variance).clamp(1.0, games) }
+    Some((p, k / (k - 1.0) * spread / (games * games)))
 }
 
 /// The Wilson score interval of a proportion `p` observed on `n` games, at `CONFIDENCE_Z`.

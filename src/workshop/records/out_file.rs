@@ -1,4 +1,4 @@
-//! An arena `--out` file read whole, to add its games up (a resumed run, a merge):
+//! An arena `--out` file read whole, to add its games up (a resumed run, a merge, calibrate):
 //! its run lines and its games, each line checked, a torn last line told apart.
 
 use super::{OutLine, Probe, RunLine};
