@@ -17,6 +17,8 @@ USAGE
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo calibrate FILE...      how well the searches' estimates in arena --out files forecast
                                 the results (daimyo calibrate --help)
+  daimyo hindsight FILE...      the last turn of recorded games played again by other settings,
+                                judged exactly (daimyo hindsight --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo regret [ARGS]          what more rollouts could still buy, by the search's own judge
                                 (daimyo regret --help)
@@ -136,6 +138,7 @@ pub fn main(args: &[String]) -> i32 {
         }
         Some("arena") => crate::workshop::arena::main(&args[1..]),
         Some("calibrate") => crate::workshop::calibrate::main(&args[1..]),
+        Some("hindsight") => crate::workshop::hindsight::main(&args[1..]),
         Some("bench") => crate::workshop::bench::main(&args[1..]),
         Some("regret") => crate::workshop::regret::main(&args[1..]),
         Some("show") => crate::workshop::show::main(&args[1..]),

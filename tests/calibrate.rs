@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{cells, daimyo as run, text};
+use common::{Lcg, cells, daimyo as run, text};
 use daimyo::engine::rules::{
-    DAIMYO, LORDS, Move, Phase, State, TURNS, first_place_shares, strengths_from_seed, winner,
+    DAIMYO, LORDS, Move, State, TURNS, first_place_shares, strengths_from_seed, winner,
 };
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
 use daimyo::workshop::arena::{CONFIDENCE_Z, out_line};
@@ -21,30 +21,6 @@ fn scratch(name: &str) -> PathBuf {
 fn daimyo(args: &[&str]) -> (i32, String, String) {
     let o = run(args, b"");
     (o.status.code().unwrap(), text(&o.stdout), text(&o.stderr))
-}
-
-/// A hand-made generator of moves: the same every run, varied enough to give wins, losses and
-/// ties.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, below: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 33) % below
-    }
-
-    fn game(&mut self) -> Vec<[Move; DAIMYO]> {
-        (1..=TURNS)
-            .map(|turn| {
-                let picks = Phase::of_turn(turn).picks();
-                std::array::from_fn(|_| {
-                    let lords: Vec<u8> =
-                        (0..picks).map(|_| self.next(LORDS as u64) as u8).collect();
-                    Move::new(&lords).unwrap()
-                })
-            })
-            .collect()
-    }
 }
 
 /// The split of night `turn` that the moves show, by seat, but `seat`'s; `wrong` changes one

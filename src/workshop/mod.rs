@@ -1,6 +1,7 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games, the
 //! viewer (a game as a web page), the arena, calibrate (the searches' estimates against the
-//! results of arena games), bench, regret, fit, tune and show.
+//! results of arena games), hindsight (the last turn of recorded games played again), bench,
+//! regret, fit, tune and show.
 //! Each module uses only those declared before it.
 
 pub mod strategies;
@@ -9,6 +10,7 @@ pub mod records;
 pub mod viewer;
 pub mod arena;
 pub mod calibrate;
+pub mod hindsight;
 pub mod bench;
 pub mod regret;
 pub mod fit;

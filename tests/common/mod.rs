@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each test binary uses its own part of this module
 
 use daimyo::engine::agent::Agent;
-use daimyo::engine::rules::{Move, Phase};
+use daimyo::engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
 use serde_json::Value;
 use std::io::Read;
 use std::path::PathBuf;
@@ -176,4 +176,28 @@ pub fn without_times(text: &str) -> String {
         out += &format!("{kept}\n");
     }
     out
+}
+
+/// A hand-made generator of moves: the same every run, varied enough to give wins, losses and
+/// ties.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn next(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % below
+    }
+
+    pub fn game(&mut self) -> Vec<[Move; DAIMYO]> {
+        (1..=TURNS)
+            .map(|turn| {
+                let picks = Phase::of_turn(turn).picks();
+                std::array::from_fn(|_| {
+                    let lords: Vec<u8> =
+                        (0..picks).map(|_| self.next(LORDS as u64) as u8).collect();
+                    Move::new(&lords).unwrap()
+                })
+            })
+            .collect()
+    }
 }
