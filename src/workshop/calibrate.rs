@@ -12,9 +12,9 @@ use crate::engine::rules::{DAIMYO, TURNS, first_place_shares};
 use crate::player::args::say;
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
-use crate::workshop::arena::stats::{align, blocked_mean, effective_games, wilson};
+use crate::workshop::arena::stats::{align, blocked_mean, by_seed, effective_games, wilson};
 use crate::workshop::records::{NightEstimate, OutLine};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 pub const USAGE: &str = "\
 daimyo calibrate: how well a built-in search's estimates forecast its games' results
@@ -225,17 +225,6 @@ fn signed(x: f64) -> String {
 /// The mean of `f` over `items`.
 fn mean<T>(items: &[T], f: impl Fn(&T) -> f64) -> f64 {
     items.iter().map(f).sum::<f64>() / items.len() as f64
-}
-
-/// The blocks (sum, count) of `f` over `items`, by seed.
-fn by_seed<T>(items: &[T], seed: impl Fn(&T) -> u32, f: impl Fn(&T) -> f64) -> Vec<(f64, f64)> {
-    let mut blocks: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
-    for item in items {
-        let block = blocks.entry(seed(item)).or_default();
-        block.0 += f(item);
-        block.1 += 1.0;
-    }
-    blocks.into_values().collect()
 }
 
 impl Tally {

@@ -15,14 +15,13 @@
 use crate::engine::agent::Table;
 use crate::engine::moves::legal;
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, first_place_shares};
-use crate::engine::timeman::{Budget, cores};
+use crate::engine::timeman::cores;
 use crate::player::args::{say, threads, value};
 use crate::player::protocol::answer;
-use crate::workshop::arena::stats::{align, blocked_mean};
+use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::arena::{CONFIDENCE_Z, Entrant, agent_seed};
 use crate::workshop::builtins;
 use crate::workshop::records::{self, Origin, out_file};
-use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -87,7 +86,7 @@ impl Position {
     pub fn table(&self) -> Table {
         let mut t = Table::new(self.strengths);
         for m in &self.moves[..TURNS as usize - 1] {
-            t.play(m).expect("checked when read");
+            t.play(m).expect("the records check each move against its turn's phase");
         }
         t
     }
@@ -118,7 +117,7 @@ pub struct Outcome {
 }
 
 /// Every try's answer to `pos`, and the shares.
-pub fn replay(pos: &Position, tries: &[Entrant], jobs: usize) -> Outcome {
+pub fn replay(pos: &Position, tries: &[Entrant]) -> Outcome {
     let table = pos.table();
     let before = table.state;
     let shares: Vec<u32> = legal(LAST)
@@ -131,9 +130,8 @@ pub fn replay(pos: &Position, tries: &[Entrant], jobs: usize) -> Outcome {
             let Entrant::Builtin { name, budget, search, .. } = e else {
                 unreachable!("programs are refused when the arguments are read")
             };
-            let one = Budget { threads: budget.threads.or((jobs > 1).then_some(1)), ..*budget };
             let builtin = builtins::find(name).expect("checked when parsed");
-            let mut agent = builtin.agent_with(one, search.as_deref());
+            let mut agent = builtin.agent_with(*budget, search.as_deref());
             agent.new_game(pos.strengths, agent_seed(pos.seed, pos.rotation, pos.seat));
             let mv = agent.act(&table.known[pos.seat], Instant::now());
             (mv, pos.share(&before, mv))
@@ -167,7 +165,7 @@ pub fn replay_all(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(pos) = positions.get(i) else { break };
-                    let outcome = replay(pos, tries, jobs);
+                    let outcome = replay(pos, tries);
                     let mut found = found.lock().expect("no thread panics holding it");
                     found.push((i, outcome));
                     let mut said = said.lock().expect("no thread panics holding it");
@@ -192,7 +190,8 @@ enum Who {
 }
 
 /// The positions of `files` whose seat `who` names (or, with none, whose entrant the file's run
-/// measured). A game read has its nine turns (the records refuse fewer).
+/// measured). A game read has its nine turns, each move of its turn's phase (the records
+/// refuse any other).
 fn positions(files: &[String], who: &[Who]) -> Result<Vec<Position>, String> {
     let mut found = Vec::new();
     for file in files {
@@ -221,11 +220,6 @@ fn positions(files: &[String], who: &[Who]) -> Result<Vec<Position>, String> {
                 Origin::Arena { rotation, .. } => rotation,
                 Origin::Manager => 0,
             };
-            let mut t = Table::new(g.strengths);
-            for (turn, m) in g.commands.iter().enumerate() {
-                t.play(m)
-                    .map_err(|e| format!("{file}: {}, turn {}: {e:?}", g.title(), turn + 1))?;
-            }
             for seat in 0..DAIMYO {
                 let named = measured.iter().any(|w| match w {
                     Who::Label(l) => *l == g.labels[seat],
@@ -250,12 +244,8 @@ fn positions(files: &[String], who: &[Who]) -> Result<Vec<Position>, String> {
 /// The mean of `values` (one a position, with its seed) and its 95% half-width, the seed as
 /// the block; no half-width from one seed.
 fn mean(values: impl Iterator<Item = (u32, f64)>) -> (f64, Option<f64>) {
-    let mut blocks: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
-    for (seed, v) in values {
-        let b = blocks.entry(seed).or_default();
-        *b = (b.0 + v, b.1 + 1.0);
-    }
-    let list: Vec<(f64, f64)> = blocks.into_values().collect();
+    let values: Vec<(u32, f64)> = values.collect();
+    let list = by_seed(&values, |v| v.0, |v| v.1);
     let n: f64 = list.iter().map(|b| b.1).sum();
     let plain = list.iter().map(|b| b.0).sum::<f64>() / n.max(1.0);
     match blocked_mean(&list) {
@@ -400,6 +390,15 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     }
     if a.tries.is_empty() {
         a.tries.push(Entrant::parse("bot:rollouts=1000000").expect("a valid entrant"));
+    }
+    // Positions in parallel each have their core: a search on one thread unless told, as the
+    // arena's games.
+    if a.jobs > 1 {
+        for e in &mut a.tries {
+            if let Entrant::Builtin { budget, .. } = e {
+                budget.threads.get_or_insert(1);
+            }
+        }
     }
     Ok(Some(a))
 }

@@ -100,6 +100,17 @@ pub fn blocked_mean(blocks: &[(f64, f64)]) -> Option<(f64, f64)> {
     Some((p, k / (k - 1.0) * spread / (games * games)))
 }
 
+/// The blocks (sum, count) of `f` over `items`, by seed, for `blocked_mean`.
+pub fn by_seed<T>(items: &[T], seed: impl Fn(&T) -> u32, f: impl Fn(&T) -> f64) -> Vec<(f64, f64)> {
+    let mut blocks: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
+    for item in items {
+        let block = blocks.entry(seed(item)).or_default();
+        block.0 += f(item);
+        block.1 += 1.0;
+    }
+    blocks.into_values().collect()
+}
+
 /// The Wilson score interval of a proportion `p` observed on `n` games, at `CONFIDENCE_Z`.
 pub fn wilson(p: f64, n: f64) -> (f64, f64) {
     let z2 = CONFIDENCE_Z * CONFIDENCE_Z;
