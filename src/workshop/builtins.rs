@@ -8,7 +8,7 @@ use crate::engine::bot::Bot;
 use crate::engine::params::{self, Search};
 use crate::engine::styles::Rule;
 use crate::engine::timeman::Budget;
-use crate::workshop::strategies::{FlatMc, History, Plain, Planner, PrunedMc, Random};
+use crate::workshop::strategies::{FlatMc, Fortress, History, Plain, Planner, PrunedMc, Random};
 
 /// How a built-in is made.
 #[derive(Clone, Copy)]
@@ -101,6 +101,11 @@ pub const BUILTINS: &[Builtin] = &[
         Rule::Margins,
         "plans within a small budget: lords to top or keep off last, with safety margins",
     ),
+    Builtin {
+        name: "fortress",
+        about: "plans the whole half: rivals projected from their habits, margins, concedes early",
+        make: Make::Strategy(|| Box::new(Fortress)),
+    },
     Builtin {
         name: "planner",
         about: "sampled plans: which lords to top, keep off last or give up; wins by a margin",

@@ -43,6 +43,17 @@ pub enum Role {
     GiveUp,
 }
 
+/// The 729 plans: every way of giving each lord a role.
+pub fn every_plan() -> impl Iterator<Item = [Role; LORDS]> {
+    (0..3usize.pow(LORDS as u32)).map(|code| {
+        std::array::from_fn(|l| match code / 3usize.pow(l as u32) % 3 {
+            0 => Role::GiveUp,
+            1 => Role::OffLast,
+            _ => Role::Top,
+        })
+    })
+}
+
 /// Per lord, the intimacy that tops it and the intimacy that keeps it off last.
 pub fn needs(pos: &Position) -> [(i32, i32); LORDS] {
     let nights = rival_nights(pos);
@@ -64,12 +75,7 @@ pub fn plan(pos: &Position) -> [Role; LORDS] {
     let own = |l: usize| pos.own.get(l) as i32;
     let budget = points_to_scoring(pos.turn).min(BUDGET_CAP);
     let mut best = ([Role::GiveUp; LORDS], (i32::MIN, i32::MIN, i32::MIN));
-    for code in 0..3usize.pow(LORDS as u32) {
-        let roles: [Role; LORDS] = std::array::from_fn(|l| match code / 3usize.pow(l as u32) % 3 {
-            0 => Role::GiveUp,
-            1 => Role::OffLast,
-            _ => Role::Top,
-        });
+    for roles in every_plan() {
         let (mut cost, mut held, mut wasted) = (0, 0, 0);
         for l in 0..LORDS {
             let m = pos.strengths[l] as i32;

@@ -16,6 +16,9 @@ mod roles;
 mod standings;
 mod tables;
 
+/// A lord's part in a plan, and every plan: shared with the workshop's plan-making opponents.
+pub use margins::{Role, every_plan};
+
 use crate::engine::knowledge::Position;
 use crate::engine::policy::Policy;
 use crate::engine::rules::Move;

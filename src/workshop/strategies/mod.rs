@@ -3,12 +3,14 @@
 //! the opponent model also reads; here they are only wrapped as agents.
 
 mod flatmc;
+mod fortress;
 mod history;
 mod planner;
 mod pruned_mc;
 mod random;
 
 pub use flatmc::FlatMc;
+pub use fortress::Fortress;
 pub use history::History;
 pub use planner::Planner;
 pub use pruned_mc::PrunedMc;
@@ -119,7 +121,7 @@ mod tests {
     #[test]
     fn new_strategies_beat_three_random_players() {
         const GAMES: u64 = 200;
-        for name in ["knapsack", "rules", "flatmc", "tables", "roles", "margins"] {
+        for name in ["knapsack", "rules", "flatmc", "tables", "roles", "margins", "fortress"] {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
             let mut won = 0;
             for g in 0..GAMES {
