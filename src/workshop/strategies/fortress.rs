@@ -19,8 +19,6 @@
 
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::{Position, Tracker};
-#[cfg(test)]
-use crate::engine::rules::Phase;
 use crate::engine::rules::{DAIMYO, LORDS, Move, Row};
 use crate::engine::styles::{Role, every_plan};
 use std::time::Instant;
@@ -100,9 +98,9 @@ pub fn needs(pos: &Position) -> [(i32, i32); LORDS] {
     })
 }
 
-/// The plan: the fitting one that holds the most, then the cheapest.
-pub fn plan(pos: &Position) -> ([Role; LORDS], [i32; LORDS]) {
-    let needs = needs(pos);
+/// The plan for `needs` (of `needs(pos)`): the fitting one that holds the most, then the
+/// cheapest; with each lord's role, the own intimacy it aims for.
+pub fn plan(pos: &Position, needs: &[(i32, i32); LORDS]) -> ([Role; LORDS], [i32; LORDS]) {
     let budget = points_to_scoring(pos.turn) as i32;
     let mut best = ([Role::GiveUp; LORDS], [0; LORDS], (i32::MIN, i32::MIN));
     for roles in every_plan() {
@@ -129,11 +127,12 @@ pub fn plan(pos: &Position) -> ([Role; LORDS], [i32; LORDS]) {
 
 /// The move the rule plays at `pos`.
 pub fn choose(pos: &Position) -> Move {
-    let (roles, target) = plan(pos);
+    let needs = needs(pos);
+    let (roles, target) = plan(pos, &needs);
+    let lead = needs.map(|n| n.0);
     let w = pos.phase.weight() as i32;
     let mut mine = pos.own.to_array().map(i32::from);
     let mut counts = Row::ZERO;
-    let lead = needs(pos).map(|n| n.0);
     for _ in 0..pos.phase.picks() {
         let owed = |l: usize| target[l] - mine[l];
         let planned = (0..LORDS).filter(|&l| roles[l] != Role::GiveUp);
@@ -162,6 +161,7 @@ pub fn choose(pos: &Position) -> Move {
 mod tests {
     use super::*;
     use crate::engine::knowledge::HiddenNight;
+    use crate::engine::rules::Phase;
 
     fn position(strengths: [u8; LORDS], turn: u8, lords: [[u8; DAIMYO]; LORDS]) -> Position {
         let mut pos = Position::initial(strengths);
@@ -182,7 +182,7 @@ mod tests {
         let st = [6, 6, 5, 3, 3, 3];
         let pos =
             position(st, 5, [[6, 3, 2, 2], [0, 9, 9, 9], [2, 2, 2, 2], [0; 4], [0; 4], [0; 4]]);
-        let (roles, _) = plan(&pos);
+        let (roles, _) = plan(&pos, &needs(&pos));
         assert_eq!(roles[0], Role::Top);
         assert_eq!(roles[1], Role::GiveUp);
         let m = choose(&pos).counts().to_array();
