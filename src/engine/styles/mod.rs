@@ -16,8 +16,11 @@ mod roles;
 mod standings;
 mod tables;
 
-/// A lord's part in a plan, and every plan: shared with the workshop's plan-making opponents.
+/// What the rules read off a position and how they plan, shared with the workshop's plan-making
+/// opponents: a lord's part in a plan, every plan, the lords strongest first, the others' hidden
+/// night picks per lord, the points left to the next scoring.
 pub use margins::{Role, every_plan};
+pub use standings::{by_strength, points_to_scoring, rival_nights};
 
 use crate::engine::knowledge::Position;
 use crate::engine::policy::Policy;

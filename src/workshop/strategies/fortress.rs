@@ -20,7 +20,7 @@
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::{Position, Tracker};
 use crate::engine::rules::{DAIMYO, LORDS, Move, Row};
-use crate::engine::styles::{Role, every_plan};
+use crate::engine::styles::{Role, by_strength, every_plan, points_to_scoring, rival_nights};
 use std::time::Instant;
 
 /// Topping a lord asks for one more than the best rival's projection, plus this share of what
@@ -47,12 +47,6 @@ impl Agent for Fortress {
     }
 }
 
-/// Intimacy points a daimyo still adds before the next scoring, the coming move included.
-fn points_to_scoring(turn: u8) -> f64 {
-    let last = if turn <= 5 { 5 } else { 9 };
-    (turn..=last).map(|t| if t % 2 == 1 { 5.0 } else { 4.0 }).sum()
-}
-
 /// Each rival's (columns 1..3) spread: the share of its intimacy to come that goes to each lord.
 fn spreads(pos: &Position) -> [[f64; LORDS]; DAIMYO] {
     let total: f64 = pos.strengths.iter().map(|&m| m as f64).sum();
@@ -69,8 +63,8 @@ fn spreads(pos: &Position) -> [[f64; LORDS]; DAIMYO] {
 /// part of it still to come.
 pub fn projections(pos: &Position) -> [[(f64, f64); LORDS]; DAIMYO] {
     let spread = spreads(pos);
-    let nights = pos.hidden.iter().flatten().filter_map(|h| h.others).fold(Row::ZERO, Row::add);
-    let to_come = points_to_scoring(pos.turn);
+    let nights = rival_nights(pos);
+    let to_come = points_to_scoring(pos.turn) as f64;
     std::array::from_fn(|c| {
         std::array::from_fn(|l| {
             if c == 0 {
@@ -78,7 +72,7 @@ pub fn projections(pos: &Position) -> [[(f64, f64); LORDS]; DAIMYO] {
             }
             // The lord's hidden night picks, shared among the rivals by how each spreads.
             let all: f64 = (1..DAIMYO).map(|r| spread[r][l]).sum();
-            let hidden = 2.0 * nights.get(l) as f64 * spread[c][l] / all;
+            let hidden = 2.0 * nights[l] as f64 * spread[c][l] / all;
             let more = to_come * spread[c][l];
             (pos.public[c].get(l) as f64 + hidden + more, more)
         })
@@ -101,7 +95,7 @@ pub fn needs(pos: &Position) -> [(i32, i32); LORDS] {
 /// The plan for `needs` (of `needs(pos)`): the fitting one that holds the most, then the
 /// cheapest; with each lord's role, the own intimacy it aims for.
 pub fn plan(pos: &Position, needs: &[(i32, i32); LORDS]) -> ([Role; LORDS], [i32; LORDS]) {
-    let budget = points_to_scoring(pos.turn) as i32;
+    let budget = points_to_scoring(pos.turn);
     let mut best = ([Role::GiveUp; LORDS], [0; LORDS], (i32::MIN, i32::MIN));
     for roles in every_plan() {
         let target: [i32; LORDS] = std::array::from_fn(|l| match roles[l] {
@@ -133,6 +127,7 @@ pub fn choose(pos: &Position) -> Move {
     let w = pos.phase.weight() as i32;
     let mut mine = pos.own.to_array().map(i32::from);
     let mut counts = Row::ZERO;
+    let strongest = by_strength(&pos.strengths);
     for _ in 0..pos.phase.picks() {
         let owed = |l: usize| target[l] - mine[l];
         let planned = (0..LORDS).filter(|&l| roles[l] != Role::GiveUp);
@@ -145,10 +140,8 @@ pub fn choose(pos: &Position) -> Move {
         let spare = || {
             let tops = planned.clone().filter(|&l| roles[l] == Role::Top);
             tops.min_by_key(|&l| (mine[l] - lead[l], std::cmp::Reverse(pos.strengths[l]), l))
-                .or_else(|| planned.clone().max_by_key(|&l| (pos.strengths[l], LORDS - l)))
-                .unwrap_or_else(|| {
-                    (0..LORDS).max_by_key(|&l| (pos.strengths[l], LORDS - l)).unwrap()
-                })
+                .or_else(|| strongest.into_iter().find(|&l| roles[l] != Role::GiveUp))
+                .unwrap_or(strongest[0])
         };
         let l = pay.unwrap_or_else(spare);
         counts = counts.bump(l, 1);
