@@ -880,14 +880,15 @@ fn entrants_read_their_settings() {
 #[test]
 fn entrants_change_the_search_settings_they_name_and_only_those() {
     let Entrant::Builtin { search: Some(s), budget, .. } =
-        Entrant::parse("bot:time=100,gate=0.3,keep=8").unwrap()
+        Entrant::parse("bot:time=100,gate=0.3,keep=8,fitted=0.2").unwrap()
     else {
         panic!("a built-in with its own settings")
     };
     assert_eq!(budget.time_ms, Some(100));
     let mut expected = params::BOT;
-    let Rivals::Learnt { gate, .. } = &mut expected.rivals else { panic!("the bot's model") };
+    let Rivals::Learnt { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
     *gate = 0.3;
+    model.fitted_prior = 0.2;
     expected.allocation = Allocation::Halving { keep: 8 };
     assert_eq!(*s, expected);
     for (spec, says) in [
@@ -896,7 +897,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("bot:rate=fast", "cannot read 'fast'"),
         ("mc1:gate=0.3", "this search has no gate"),
         ("random:gate=0.3", "random has no search settings"),
-        ("bot:tempo=3", "the search's rate, step, stages, tailor, gate, smoothing, keep"),
+        ("bot:tempo=3", "the search's rate, step, stages, tailor, gate, smoothing, fitted, keep"),
     ] {
         let e = Entrant::parse(spec).unwrap_err();
         assert!(e.contains(says), "{spec}: {e}");

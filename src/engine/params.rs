@@ -256,6 +256,24 @@ pub const TUNABLES: &[Tunable] = &[
         },
     },
     Tunable {
+        name: "fitted",
+        about: "the prior weight of each opponent's own policy fitted in the game (0: none)",
+        min: 0.0,
+        max: 0.9,
+        integer: false,
+        get: |s| match s.rivals {
+            Rivals::Learnt { model, .. } => Some(model.fitted_prior),
+            Rivals::Prior { .. } => None,
+        },
+        set: |s, v| match &mut s.rivals {
+            Rivals::Learnt { model, .. } => {
+                model.fitted_prior = v;
+                true
+            }
+            Rivals::Prior { .. } => false,
+        },
+    },
+    Tunable {
         name: "keep",
         about: "the candidates sequential halving keeps for its last phase",
         min: 1.0,

@@ -1,6 +1,6 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games, the
 //! viewer (a game as a web page), the arena, calibrate (the searches' estimates against the
-//! results of arena games), hindsight (the last turn of recorded games played again), bench,
+//! results of arena games), halftime (the turn-5 scores against the results), hindsight (the last turn of recorded games played again), bench,
 //! regret, fit, tune and show.
 //! Each module uses only those declared before it.
 
@@ -10,6 +10,7 @@ pub mod records;
 pub mod viewer;
 pub mod arena;
 pub mod calibrate;
+pub mod halftime;
 pub mod hindsight;
 pub mod bench;
 pub mod regret;

@@ -1,0 +1,267 @@
+//! `daimyo halftime FILE...`: where the games were decided. For every entrant of any number of
+//! arena `--out` files (external programs too: only the replays are read), its points at the
+//! turn-5 scoring and its margin there over the best other daimyo, against what it won at the
+//! end: the mean points and margin, the margin in the games it won and in those it did not, and
+//! its win share by its margin at half-time.
+//!
+//! A seed's four rotations share the lords, so its games go together: every interval takes the
+//! seed as the block, as the arena's table does (`stats::blocked_mean`).
+
+use crate::engine::rules::{DAIMYO, PlayError, State, first_place_shares};
+use crate::player::args::say;
+use crate::workshop::arena::CONFIDENCE_Z;
+use crate::workshop::arena::journal;
+use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
+use crate::workshop::records::OutLine;
+
+pub const USAGE: &str = "\
+daimyo halftime: where the games were decided, by each entrant's points at the turn-5 scoring
+
+USAGE
+  daimyo halftime FILE...
+
+FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
+skipped). Every seat of every game counts, external programs' too: the turn-5 scores are
+worked out from the game's replay, by the rules.
+
+For every entrant (under --sprt, \"LABEL (A)\" and \"LABEL (B)\" apart), in the order they
+first show up:
+
+HALF-TIME
+  entrant       its label
+  seat-games    the seats it played
+  win share     its mean first-place share at the end (1 alone, 1/k in a k-way tie, 0)
+  points at 5   its mean score at the turn-5 scoring, in points, with the 95% interval
+  margin at 5   the mean of that score less the best other daimyo's, with the 95% interval
+  in wins       the mean margin at 5 in the seat-games it finished first (alone or tied)
+  in losses     the same in those it did not
+
+The intervals take the seed as the block: a seed's 4 rotations share the lords (the variance
+measured between seeds, normal); none from one seed.
+
+BY MARGIN AT 5
+  the win share in the seat-games whose margin at 5 was -3 or less, over -3 and under 0,
+  0 (level with the best other), over 0 and under 3, and 3 or more; the seat-games of each
+  in brackets
+
+Exit codes: 0; 1 when a file cannot be read (its name and line are said), has no games, or a
+replay cannot be played to turn 5; 2 for bad arguments.
+";
+
+/// The bands of margin at turn 5, in points: each is `low < margin < high`, or the margin
+/// itself when `low == high`; the outer ones are closed at their inner end.
+const BANDS: [(&str, f64, f64); 5] = [
+    ("≤ −3", f64::NEG_INFINITY, -3.0),
+    ("−3 to 0", -3.0, 0.0),
+    ("0", 0.0, 0.0),
+    ("0 to 3", 0.0, 3.0),
+    ("≥ 3", 3.0, f64::INFINITY),
+];
+
+/// Whether `margin` falls in band `b`.
+fn in_band(b: usize, margin: f64) -> bool {
+    let (_, low, high) = BANDS[b];
+    match b {
+        0 => margin <= high,
+        4 => margin >= low,
+        _ if low == high => margin == low,
+        _ => low < margin && margin < high,
+    }
+}
+
+/// One seat-game: its turn-5 score and margin, in points, and its first-place share.
+#[derive(Clone, Copy, Debug)]
+struct Half {
+    seed: u32,
+    points: f64,
+    margin: f64,
+    result: f64,
+}
+
+pub fn main(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        say(USAGE);
+        return 0;
+    }
+    if let Some(other) = args.iter().find(|a| a.starts_with('-')) {
+        eprintln!("daimyo halftime: unknown option '{other}' (daimyo halftime --help)");
+        return 2;
+    }
+    if args.is_empty() {
+        eprintln!("daimyo halftime: which files? arena --out files (daimyo halftime --help)");
+        return 2;
+    }
+    match halftime(args) {
+        Ok(text) => {
+            say(&text);
+            0
+        }
+        Err(e) => {
+            eprintln!("daimyo halftime: {e}");
+            1
+        }
+    }
+}
+
+/// The account of the files' games, or why there is none.
+fn halftime(files: &[String]) -> Result<String, String> {
+    let mut entrants: Vec<(String, Vec<Half>)> = Vec::new();
+    let mut games = 0;
+    for f in files {
+        let read = journal::read_for("daimyo halftime", f)?;
+        for (line, g) in &read.games {
+            games += 1;
+            let halves = halves(g).map_err(|e| format!("{f}, line {line}: {e}"))?;
+            for (seat, half) in halves.into_iter().enumerate() {
+                let name = match &g.side {
+                    Some(side) => format!("{} ({side})", g.seats[seat]),
+                    None => g.seats[seat].clone(),
+                };
+                match entrants.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, list)) => list.push(half),
+                    None => entrants.push((name, vec![half])),
+                }
+            }
+        }
+    }
+    if games == 0 {
+        let of = match files.len() {
+            1 => files[0].clone(),
+            n => format!("{n} files"),
+        };
+        return Err(format!("{of}: no games"));
+    }
+    let seat_games: usize = entrants.iter().map(|(_, h)| h.len()).sum();
+    let mut out = format!(
+        "halftime: {}, {}, {}\n\n",
+        count(files.len(), "file"),
+        count(games, "game"),
+        count(seat_games, "seat-game")
+    );
+    render_half(&entrants, &mut out);
+    out += "\nby margin at 5: win share (seat-games)\n";
+    render_bands(&entrants, &mut out);
+    Ok(out)
+}
+
+/// Each seat's turn-5 score and margin, from the game's replay, and its result.
+fn halves(g: &OutLine) -> Result<[Half; DAIMYO], String> {
+    let commands = &g.replay.commands.0;
+    if commands.len() < 5 {
+        return Err(format!("the replay has {} turns, not the 5 of a half", commands.len()));
+    }
+    let mut state = State::new(g.strengths);
+    for (turn, moves) in commands.iter().take(5).enumerate() {
+        // The reader of the files checks every move's phase; this holds files it did not.
+        if let Err(PlayError::WrongPhase { daimyo, turn: t }) = state.play(moves) {
+            return Err(format!(
+                "turn {t} of the replay, seat {daimyo}: a move of the other phase"
+            ));
+        }
+        debug_assert_eq!(state.turn as usize, turn + 2);
+    }
+    // In twelfths until the end, so that a margin on a band's edge is exactly on it.
+    let x12 = state.score5;
+    let shares = first_place_shares(&g.totals_x12);
+    Ok(std::array::from_fn(|seat| {
+        let best_other = (0..DAIMYO).filter(|&s| s != seat).map(|s| x12[s]).max();
+        Half {
+            seed: g.seed,
+            points: x12[seat] as f64 / 12.0,
+            margin: (x12[seat] - best_other.expect("three others")) as f64 / 12.0,
+            result: shares[seat] as f64 / 12.0,
+        }
+    }))
+}
+
+/// `1 seed`, `3 seeds`.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `+1.25`, `-0.50`; a mean that rounds to nothing is `+0.00`.
+fn signed(x: f64) -> String {
+    let text = format!("{x:+.2}");
+    if text == "-0.00" { "+0.00".into() } else { text }
+}
+
+/// The mean of `f` over `items`, or none of no items.
+fn mean(items: &[&Half], f: impl Fn(&Half) -> f64) -> Option<f64> {
+    (!items.is_empty()).then(|| items.iter().map(|h| f(h)).sum::<f64>() / items.len() as f64)
+}
+
+/// The mean of `f` over the seat-games, with its 95% interval when there are two seeds or more.
+fn with_interval(halves: &[Half], f: impl Fn(&Half) -> f64) -> String {
+    let all: Vec<&Half> = halves.iter().collect();
+    let m = mean(&all, &f).expect("an entrant has seat-games");
+    match blocked_mean(&by_seed(halves, |h| h.seed, &f)) {
+        Some((m, variance)) => {
+            format!("{} ± {:.2}", signed(m), CONFIDENCE_Z * variance.max(0.0).sqrt())
+        }
+        None => signed(m),
+    }
+}
+
+fn render_half(entrants: &[(String, Vec<Half>)], out: &mut String) {
+    let head = [
+        "entrant",
+        "seat-games",
+        "win share",
+        "points at 5",
+        "margin at 5",
+        "in wins",
+        "in losses",
+    ];
+    let mut rows = vec![head.map(String::from).to_vec()];
+    for (name, halves) in entrants {
+        let all: Vec<&Half> = halves.iter().collect();
+        let won: Vec<&Half> = halves.iter().filter(|h| h.result > 0.0).collect();
+        let lost: Vec<&Half> = halves.iter().filter(|h| h.result == 0.0).collect();
+        let or_none = |m: Option<f64>| m.map_or("-".to_string(), signed);
+        rows.push(vec![
+            name.clone(),
+            halves.len().to_string(),
+            format!("{:.1}%", 100.0 * mean(&all, |h| h.result).expect("seat-games")),
+            with_interval(halves, |h| h.points),
+            with_interval(halves, |h| h.margin),
+            or_none(mean(&won, |h| h.margin)),
+            or_none(mean(&lost, |h| h.margin)),
+        ]);
+    }
+    align(&rows, out);
+}
+
+fn render_bands(entrants: &[(String, Vec<Half>)], out: &mut String) {
+    let mut head = vec!["entrant".to_string()];
+    head.extend(BANDS.iter().map(|b| b.0.to_string()));
+    let mut rows = vec![head];
+    for (name, halves) in entrants {
+        let mut row = vec![name.clone()];
+        for b in 0..BANDS.len() {
+            let band: Vec<&Half> = halves.iter().filter(|h| in_band(b, h.margin)).collect();
+            row.push(match mean(&band, |h| h.result) {
+                Some(share) => format!("{:.1}% ({})", 100.0 * share, band.len()),
+                None => "- (0)".into(),
+            });
+        }
+        rows.push(row);
+    }
+    align(&rows, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_margin_falls_in_one_band() {
+        // Turn-5 points are twelfths (a lord's strength shared by 1 to 4 daimyos).
+        for twelfths in -30 * 12..=30 * 12 {
+            let margin = twelfths as f64 / 12.0;
+            let bands: Vec<usize> = (0..BANDS.len()).filter(|&b| in_band(b, margin)).collect();
+            assert_eq!(bands.len(), 1, "margin {margin}: bands {bands:?}");
+        }
+        assert!(in_band(0, -3.0) && in_band(2, 0.0) && in_band(4, 3.0));
+        assert!(in_band(1, -1.0 / 12.0) && in_band(3, 1.0 / 12.0));
+    }
+}
