@@ -19,6 +19,8 @@ USAGE
                                 the results (daimyo calibrate --help)
   daimyo halftime FILE...       each entrant's points at the turn-5 scoring in arena --out
                                 files against its results (daimyo halftime --help)
+  daimyo foresight FILE...      how well the bot's opponent model foresees each entrant of
+                                arena --out files (daimyo foresight --help)
   daimyo hindsight FILE...      the last turn of recorded games played again by other settings,
                                 judged exactly (daimyo hindsight --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
@@ -48,8 +50,8 @@ PLAYER OPTIONS
                   for daimyo show FILE; a file that cannot be written is reported once and
                   play goes on
   --set NAME=V    for analysis: play with one of the search's settings changed (rate, step,
-                  stages, tailor, gate, smoothing, fitted, keep; daimyo tune --help says what
-                  each is); repeatable
+                  stages, tailor, gate, smoothing, fitted, readings, keep; daimyo tune --help
+                  says what each is); repeatable
 
 The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";
@@ -141,6 +143,7 @@ pub fn main(args: &[String]) -> i32 {
         Some("arena") => crate::workshop::arena::main(&args[1..]),
         Some("calibrate") => crate::workshop::calibrate::main(&args[1..]),
         Some("halftime") => crate::workshop::halftime::main(&args[1..]),
+        Some("foresight") => crate::workshop::foresight::main(&args[1..]),
         Some("hindsight") => crate::workshop::hindsight::main(&args[1..]),
         Some("bench") => crate::workshop::bench::main(&args[1..]),
         Some("regret") => crate::workshop::regret::main(&args[1..]),

@@ -897,7 +897,10 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("bot:rate=fast", "cannot read 'fast'"),
         ("mc1:gate=0.3", "this search has no gate"),
         ("random:gate=0.3", "random has no search settings"),
-        ("bot:tempo=3", "the search's rate, step, stages, tailor, gate, smoothing, fitted, keep"),
+        (
+            "bot:tempo=3",
+            "the search's rate, step, stages, tailor, gate, smoothing, fitted, readings, keep",
+        ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();
         assert!(e.contains(says), "{spec}: {e}");

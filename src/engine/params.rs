@@ -274,6 +274,24 @@ pub const TUNABLES: &[Tunable] = &[
         },
     },
     Tunable {
+        name: "readings",
+        about: "the likeliest splits of the hidden nights a rule of the model is read at",
+        min: 1.0,
+        max: 441.0,
+        integer: true,
+        get: |s| match s.rivals {
+            Rivals::Learnt { model, .. } => Some(model.rule_readings as f64),
+            Rivals::Prior { .. } => None,
+        },
+        set: |s, v| match &mut s.rivals {
+            Rivals::Learnt { model, .. } => {
+                model.rule_readings = v as usize;
+                true
+            }
+            Rivals::Prior { .. } => false,
+        },
+    },
+    Tunable {
         name: "keep",
         about: "the candidates sequential halving keeps for its last phase",
         min: 1.0,

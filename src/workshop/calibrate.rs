@@ -172,10 +172,7 @@ fn tally(games: &[&OutLine]) -> Vec<Tally> {
             if estimates.is_empty() {
                 continue;
             }
-            let name = match &g.side {
-                Some(side) => format!("{} ({side})", g.seats[seat]),
-                None => g.seats[seat].clone(),
-            };
+            let name = g.entrant(seat);
             let t = match tallies.iter().position(|t| t.name == name) {
                 Some(i) => &mut tallies[i],
                 None => {

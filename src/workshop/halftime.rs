@@ -12,7 +12,7 @@ use crate::player::args::say;
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
-use crate::workshop::records::OutLine;
+use crate::workshop::records::{OutLine, group};
 
 pub const USAGE: &str = "\
 daimyo halftime: where the games were decided, by each entrant's points at the turn-5 scoring
@@ -113,14 +113,7 @@ fn halftime(files: &[String]) -> Result<String, String> {
             games += 1;
             let halves = halves(g).map_err(|e| format!("{f}, line {line}: {e}"))?;
             for (seat, half) in halves.into_iter().enumerate() {
-                let name = match &g.side {
-                    Some(side) => format!("{} ({side})", g.seats[seat]),
-                    None => g.seats[seat].clone(),
-                };
-                match entrants.iter_mut().find(|(n, _)| *n == name) {
-                    Some((_, list)) => list.push(half),
-                    None => entrants.push((name, vec![half])),
-                }
+                group(&mut entrants, g.entrant(seat), [half]);
             }
         }
     }

@@ -234,6 +234,27 @@ impl OutLine {
     pub fn line(&self) -> String {
         serde_json::to_string(self).expect("plain data always serialises")
     }
+
+    /// Who sat in `seat`, as the workshop's accounts name it: its label, and under `--sprt` its
+    /// side, `LABEL (A)`.
+    pub fn entrant(&self, seat: usize) -> String {
+        match &self.side {
+            Some(side) => format!("{} ({side})", self.seats[seat]),
+            None => self.seats[seat].clone(),
+        }
+    }
+}
+
+/// Adds `items` to the list of `name` in `groups`, kept in the order the names first came.
+pub fn group<T>(
+    groups: &mut Vec<(String, Vec<T>)>,
+    name: String,
+    items: impl IntoIterator<Item = T>,
+) {
+    match groups.iter_mut().find(|(n, _)| *n == name) {
+        Some((_, list)) => list.extend(items),
+        None => groups.push((name, items.into_iter().collect())),
+    }
 }
 
 /// Where a game read back was played.

@@ -1,0 +1,251 @@
+//! `daimyo foresight FILE...`: how well the bot's opponent model foresees each entrant of arena
+//! `--out` files (external programs too: only the replays are read). Every game is played again
+//! from its replay; before each day move, the daimyo in the seat before the mover learns its
+//! model from what it has seen (`model::Opponents::learn`, the turns before only), and the
+//! model's probability of the move the mover then played is the forecast's score. A model that
+//! knows a player's rule gives its moves a probability near 1 (0 nats); one that knows nothing
+//! of it, 1 in 252 (5.53 nats).
+//!
+//! A seed's four rotations share the lords, so its games go together: every interval takes the
+//! seed as the block (`stats::blocked_mean`).
+
+use crate::engine::agent::Table;
+use crate::engine::model::{Board, Opponents};
+use crate::engine::moves::legal;
+use crate::engine::params::{self, ModelParams, Rivals};
+use crate::engine::rules::{DAIMYO, Phase, columns};
+use crate::engine::timeman::cores;
+use crate::player::args::{say, setting, threads, value};
+use crate::workshop::arena::CONFIDENCE_Z;
+use crate::workshop::arena::journal;
+use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
+use crate::workshop::records::{OutLine, group};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub const USAGE: &str = "\
+daimyo foresight: how well the bot's opponent model foresees each entrant's day moves
+
+USAGE
+  daimyo foresight [--set NAME=V]... [--jobs N] FILE...
+
+FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
+skipped). Every seat of every game counts, external programs' too. Each game is played again
+from its replay; before each day move (turns 1, 3, 5, 7, 9) the daimyo in the seat before the
+mover learns the bot's model of the others from what it has seen so far, and the model's
+probability of the move the mover then played is its forecast's score.
+
+OPTIONS
+  --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
+                rule's probability spread like random picks) or fitted (the prior weight of
+                each opponent's own policy fitted in the game to its day moves); repeatable
+  --jobs N      games read at once (default: the cores available); nothing printed depends
+                on it
+
+For every entrant (under --sprt, \"LABEL (A)\" and \"LABEL (B)\" apart), in the order they
+first show up:
+  moves         its day moves foreseen
+  nats a move   the mean of -ln(probability of the move played), with its 95% interval (the
+                seed the block: a seed's 4 rotations share the lords): 0 for a move foreseen
+                for certain, 5.53 for 1 in 252, what a model that knows nothing would give
+  likeliest     how often the move played was the model's likeliest
+  turn T        the mean nats a move at turn T
+
+Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
+for bad arguments.
+";
+
+/// The day turns.
+const DAYS: [u8; 5] = [1, 3, 5, 7, 9];
+
+/// One day move foreseen.
+#[derive(Clone, Copy, Debug)]
+struct Forecast {
+    seed: u32,
+    turn: u8,
+    /// -ln of the model's probability of the move played.
+    nats: f64,
+    likeliest: bool,
+}
+
+struct Args {
+    model: ModelParams,
+    jobs: usize,
+    files: Vec<String>,
+}
+
+pub fn main(args: &[String]) -> i32 {
+    let a = match parse(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            say(USAGE);
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("daimyo foresight: {e}");
+            return 2;
+        }
+    };
+    match foresight(&a) {
+        Ok(text) => {
+            say(&text);
+            0
+        }
+        Err(e) => {
+            eprintln!("daimyo foresight: {e}");
+            1
+        }
+    }
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>, String> {
+    let mut settings = Vec::new();
+    let (mut jobs, mut files) = (cores(), Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--set" => {
+                let (name, v) = setting(&value::<String>(args, &mut i)?)?;
+                if !["smoothing", "fitted", "readings"].contains(&name.as_str()) {
+                    return Err(format!(
+                        "--set {name}: only the model's settings, smoothing, fitted and \
+                         readings, change what it foresees"
+                    ));
+                }
+                settings.push((name, v));
+            }
+            "--jobs" => jobs = threads("--jobs", value(args, &mut i)?)?,
+            "-h" | "--help" => return Ok(None),
+            o if o.starts_with('-') => {
+                return Err(format!("unknown option '{o}' (daimyo foresight --help)"));
+            }
+            file => files.push(file.to_string()),
+        }
+        i += 1;
+    }
+    if files.is_empty() {
+        return Err("which files? arena --out files (daimyo foresight --help)".into());
+    }
+    let search = params::tuned(params::BOT, &settings).map_err(|e| format!("--set: {e}"))?;
+    let Rivals::Learnt { model, .. } = search.rivals else {
+        unreachable!("the bot's rivals come from its model")
+    };
+    Ok(Some(Args { model, jobs, files }))
+}
+
+/// Each seat's day moves foreseen, in one game.
+fn game(g: &OutLine, model: &ModelParams) -> [Vec<Forecast>; DAIMYO] {
+    let mut out: [Vec<Forecast>; DAIMYO] = Default::default();
+    let mut table = Table::new(g.strengths);
+    for (t, moves) in g.replay.commands.0.iter().enumerate() {
+        let turn = t as u8 + 1;
+        if DAYS.contains(&turn) {
+            for (watcher, known) in table.known.iter().enumerate() {
+                let pos = known.position();
+                let learnt = Opponents::learn(pos, model);
+                let board = Board::at(pos, pos.public, turn, Phase::Day, model.rule_readings);
+                // The watcher sees the seat after it; its column in the watcher's view.
+                let mover = (watcher + 1) % DAIMYO;
+                let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
+                let p = learnt.distribution(model, &board, c);
+                let played = moves[mover].counts();
+                let i = legal(Phase::Day).iter().position(|&m| m == played).expect("legal");
+                let top = p.iter().cloned().fold(0.0, f64::max);
+                out[mover].push(Forecast {
+                    seed: g.seed,
+                    turn,
+                    nats: -p[i].max(f64::MIN_POSITIVE).ln(),
+                    likeliest: p[i] >= top,
+                });
+            }
+        }
+        table.play(moves).expect("the records hold moves of each turn's phase");
+    }
+    out
+}
+
+/// The account of the files' games, or why there is none.
+fn foresight(a: &Args) -> Result<String, String> {
+    let mut games: Vec<OutLine> = Vec::new();
+    for f in &a.files {
+        let read = journal::read_for("daimyo foresight", f)?;
+        games.extend(read.games.into_iter().map(|(_, g)| g));
+    }
+    if games.is_empty() {
+        let of = match a.files.len() {
+            1 => a.files[0].clone(),
+            n => format!("{n} files"),
+        };
+        return Err(format!("{of}: no games"));
+    }
+    let next = AtomicUsize::new(0);
+    let found = Mutex::new(Vec::with_capacity(games.len()));
+    std::thread::scope(|s| {
+        for _ in 0..a.jobs.clamp(1, games.len()) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(g) = games.get(i) else { break };
+                    let seen = game(g, &a.model);
+                    found.lock().expect("no thread panics holding it").push((i, seen));
+                }
+            });
+        }
+    });
+    let mut found = found.into_inner().expect("no thread panics holding it");
+    found.sort_by_key(|(i, _)| *i);
+    let mut entrants: Vec<(String, Vec<Forecast>)> = Vec::new();
+    for (i, seen) in found {
+        let g = &games[i];
+        for (seat, forecasts) in seen.into_iter().enumerate() {
+            group(&mut entrants, g.entrant(seat), forecasts);
+        }
+    }
+    let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
+    let mut out = format!(
+        "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
+         seat before it (smoothing {}, fitted {}, readings {})\n\n",
+        a.files.len(),
+        if a.files.len() == 1 { "" } else { "s" },
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        a.model.smoothing,
+        a.model.fitted_prior,
+        a.model.rule_readings
+    );
+    render(&entrants, &mut out);
+    Ok(out)
+}
+
+fn mean(items: &[&Forecast], f: impl Fn(&Forecast) -> f64) -> f64 {
+    items.iter().map(|x| f(x)).sum::<f64>() / items.len() as f64
+}
+
+fn render(entrants: &[(String, Vec<Forecast>)], out: &mut String) {
+    let mut head: Vec<String> =
+        ["entrant", "moves", "nats a move", "likeliest"].map(String::from).to_vec();
+    head.extend(DAYS.iter().map(|t| format!("turn {t}")));
+    let mut rows = vec![head];
+    for (name, forecasts) in entrants {
+        let all: Vec<&Forecast> = forecasts.iter().collect();
+        let nats = match blocked_mean(&by_seed(forecasts, |f| f.seed, |f| f.nats)) {
+            Some((m, variance)) => format!("{m:.2} ± {:.2}", CONFIDENCE_Z * variance.sqrt()),
+            None => format!("{:.2}", mean(&all, |f| f.nats)),
+        };
+        let mut row = vec![
+            name.clone(),
+            forecasts.len().to_string(),
+            nats,
+            format!("{:.1}%", 100.0 * mean(&all, |f| f.likeliest as u8 as f64)),
+        ];
+        for t in DAYS {
+            let these: Vec<&Forecast> = forecasts.iter().filter(|f| f.turn == t).collect();
+            row.push(match these.is_empty() {
+                true => "-".into(),
+                false => format!("{:.2}", mean(&these, |f| f.nats)),
+            });
+        }
+        rows.push(row);
+    }
+    align(&rows, out);
+}
