@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Lcg, cells, daimyo as run, text};
+use common::{Lcg, cells, cli as daimyo, scratch_path};
 use daimyo::engine::rules::{
     DAIMYO, LORDS, Move, State, TURNS, first_place_shares, strengths_from_seed, winner,
 };
@@ -14,13 +14,7 @@ use daimyo::workshop::records::{Estimate, NightEstimate, OutLine};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("daimyo-calibrate-{}-{name}", std::process::id()))
-}
-
-/// Runs the binary; its exit code, stdout and stderr.
-fn daimyo(args: &[&str]) -> (i32, String, String) {
-    let o = run(args, b"");
-    (o.status.code().unwrap(), text(&o.stdout), text(&o.stderr))
+    scratch_path("calibrate", name)
 }
 
 /// The split of night `turn` that the moves show, by seat, but `seat`'s; `wrong` changes one

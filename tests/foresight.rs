@@ -4,17 +4,11 @@
 
 mod common;
 
-use common::{cells, daimyo as run, text};
+use common::{cells, cli as daimyo, scratch_path};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("daimyo-foresight-{}-{name}", std::process::id()))
-}
-
-/// Runs the binary; its exit code, stdout and stderr.
-fn daimyo(args: &[&str]) -> (i32, String, String) {
-    let o = run(args, b"");
-    (o.status.code().unwrap(), text(&o.stdout), text(&o.stderr))
+    scratch_path("foresight", name)
 }
 
 /// The cells of the row of `name`.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Lcg, cells, daimyo as run, text};
+use common::{Lcg, cells, cli as daimyo, scratch_path};
 use daimyo::engine::rules::{
     DAIMYO, LORDS, Move, Phase, State, first_place_shares, strengths_from_seed, winner,
 };
@@ -13,13 +13,7 @@ use daimyo::workshop::arena::{CONFIDENCE_Z, out_line};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("daimyo-halftime-{}-{name}", std::process::id()))
-}
-
-/// Runs the binary; its exit code, stdout and stderr.
-fn daimyo(args: &[&str]) -> (i32, String, String) {
-    let o = run(args, b"");
-    (o.status.code().unwrap(), text(&o.stdout), text(&o.stderr))
+    scratch_path("halftime", name)
 }
 
 /// The turn-5 scores in points, counted the plain way: a day pick adds 1 to the intimacy, a

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Lcg, cells, daimyo as run, text};
+use common::{Lcg, cells, cli as daimyo, scratch_path};
 use daimyo::engine::moves::legal;
 use daimyo::engine::rules::{
     DAIMYO, Move, Phase, State, first_place_shares, strengths_from_seed, winner,
@@ -14,13 +14,7 @@ use daimyo::workshop::records::{Commands, ManagerResult, OutLine, Replay, Winner
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("daimyo-hindsight-{}-{name}", std::process::id()))
-}
-
-/// Runs the binary; its exit code, stdout and stderr.
-fn daimyo(args: &[&str]) -> (i32, String, String) {
-    let o = run(args, b"");
-    (o.status.code().unwrap(), text(&o.stdout), text(&o.stderr))
+    scratch_path("hindsight", name)
 }
 
 /// `seat`'s share of first place, in twelfths, had it answered `mv` at turn 9.

@@ -181,6 +181,23 @@ pub struct Tunable {
     set: fn(&mut Search, f64) -> bool,
 }
 
+impl Search {
+    /// The opponent model of a search that learns one (`None`: it draws from a fixed prior).
+    pub fn model(&self) -> Option<ModelParams> {
+        match self.rivals {
+            Rivals::Learnt { model, .. } => Some(model),
+            Rivals::Prior { .. } => None,
+        }
+    }
+}
+
+fn model_mut(s: &mut Search) -> Option<&mut ModelParams> {
+    match &mut s.rivals {
+        Rivals::Learnt { model, .. } => Some(model),
+        Rivals::Prior { .. } => None,
+    }
+}
+
 /// Every setting a run may change, with the search's own values as the defaults.
 pub const TUNABLES: &[Tunable] = &[
     Tunable {
@@ -243,17 +260,8 @@ pub const TUNABLES: &[Tunable] = &[
         min: 0.0,
         max: 1.0,
         integer: false,
-        get: |s| match s.rivals {
-            Rivals::Learnt { model, .. } => Some(model.smoothing),
-            Rivals::Prior { .. } => None,
-        },
-        set: |s, v| match &mut s.rivals {
-            Rivals::Learnt { model, .. } => {
-                model.smoothing = v;
-                true
-            }
-            Rivals::Prior { .. } => false,
-        },
+        get: |s| s.model().map(|m| m.smoothing),
+        set: |s, v| model_mut(s).map(|m| m.smoothing = v).is_some(),
     },
     Tunable {
         name: "fitted",
@@ -261,17 +269,8 @@ pub const TUNABLES: &[Tunable] = &[
         min: 0.0,
         max: 0.9,
         integer: false,
-        get: |s| match s.rivals {
-            Rivals::Learnt { model, .. } => Some(model.fitted_prior),
-            Rivals::Prior { .. } => None,
-        },
-        set: |s, v| match &mut s.rivals {
-            Rivals::Learnt { model, .. } => {
-                model.fitted_prior = v;
-                true
-            }
-            Rivals::Prior { .. } => false,
-        },
+        get: |s| s.model().map(|m| m.fitted_prior),
+        set: |s, v| model_mut(s).map(|m| m.fitted_prior = v).is_some(),
     },
     Tunable {
         name: "readings",
@@ -279,17 +278,8 @@ pub const TUNABLES: &[Tunable] = &[
         min: 1.0,
         max: 441.0,
         integer: true,
-        get: |s| match s.rivals {
-            Rivals::Learnt { model, .. } => Some(model.rule_readings as f64),
-            Rivals::Prior { .. } => None,
-        },
-        set: |s, v| match &mut s.rivals {
-            Rivals::Learnt { model, .. } => {
-                model.rule_readings = v as usize;
-                true
-            }
-            Rivals::Prior { .. } => false,
-        },
+        get: |s| s.model().map(|m| m.rule_readings as f64),
+        set: |s, v| model_mut(s).map(|m| m.rule_readings = v as usize).is_some(),
     },
     Tunable {
         name: "keep",

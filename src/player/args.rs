@@ -1,5 +1,6 @@
 //! What every subcommand's argument parsing shares: reading an option's value, a setting or a
-//! thread count, and writing to a stdout that may have been closed.
+//! thread count, a command of files only, the exit a command's arguments or its work end in,
+//! and writing to a stdout that may have been closed.
 
 use crate::engine::params::time::MAX_THREADS;
 use std::io::Write;
@@ -32,6 +33,52 @@ pub fn threads(option: &str, n: usize) -> Result<usize, String> {
         Ok(n)
     } else {
         Err(format!("{option} must be 1 to {MAX_THREADS}, not {n}"))
+    }
+}
+
+/// A workshop command's arguments as `read` found them; or its exit: 0 with its `usage` printed
+/// for `--help` (`Ok(None)`), 2 with the error, named for the `command`, on stderr.
+pub fn parsed<T>(command: &str, usage: &str, read: Result<Option<T>, String>) -> Result<T, i32> {
+    match read {
+        Ok(Some(a)) => Ok(a),
+        Ok(None) => {
+            say(usage);
+            Err(0)
+        }
+        Err(e) => {
+            eprintln!("{command}: {e}");
+            Err(2)
+        }
+    }
+}
+
+/// The arguments of a command that reads arena `--out` files and takes no option: none for
+/// `--help`; an option, or no file, is an error.
+pub fn files_only(command: &str, args: &[String]) -> Result<Option<Vec<String>>, String> {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        return Ok(None);
+    }
+    if let Some(other) = args.iter().find(|a| a.starts_with('-')) {
+        return Err(format!("unknown option '{other}' ({command} --help)"));
+    }
+    if args.is_empty() {
+        return Err(format!("which files? arena --out files ({command} --help)"));
+    }
+    Ok(Some(args.to_vec()))
+}
+
+/// A workshop command's exit once its work is done: 0 with its text printed, or 1 with the
+/// error, named for the `command`, on stderr.
+pub fn finish(command: &str, done: Result<String, String>) -> i32 {
+    match done {
+        Ok(text) => {
+            say(&text);
+            0
+        }
+        Err(e) => {
+            eprintln!("{command}: {e}");
+            1
+        }
     }
 }
 

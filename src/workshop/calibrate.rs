@@ -9,7 +9,7 @@
 //! seed as the block, as the arena's table does (`stats::blocked_mean`).
 
 use crate::engine::rules::{DAIMYO, TURNS, first_place_shares};
-use crate::player::args::say;
+use crate::player::args::{files_only, finish, parsed};
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed, effective_games, wilson};
@@ -104,27 +104,10 @@ struct Tally {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        say(USAGE);
-        return 0;
-    }
-    if let Some(other) = args.iter().find(|a| a.starts_with('-')) {
-        eprintln!("daimyo calibrate: unknown option '{other}' (daimyo calibrate --help)");
-        return 2;
-    }
-    if args.is_empty() {
-        eprintln!("daimyo calibrate: which files? arena --out files (daimyo calibrate --help)");
-        return 2;
-    }
-    match calibrate(args) {
-        Ok(text) => {
-            say(&text);
-            0
-        }
-        Err(e) => {
-            eprintln!("daimyo calibrate: {e}");
-            1
-        }
+    const COMMAND: &str = "daimyo calibrate";
+    match parsed(COMMAND, USAGE, files_only(COMMAND, args)) {
+        Ok(files) => finish(COMMAND, calibrate(&files)),
+        Err(exit) => exit,
     }
 }
 

@@ -12,10 +12,10 @@
 use crate::engine::agent::Table;
 use crate::engine::model::{Board, Opponents};
 use crate::engine::moves::legal;
-use crate::engine::params::{self, ModelParams, Rivals};
+use crate::engine::params::{self, ModelParams};
 use crate::engine::rules::{DAIMYO, Phase, columns};
 use crate::engine::timeman::cores;
-use crate::player::args::{say, setting, threads, value};
+use crate::player::args::{finish, parsed, setting, threads, value};
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
@@ -75,26 +75,10 @@ struct Args {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    let a = match parse(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            say(USAGE);
-            return 0;
-        }
-        Err(e) => {
-            eprintln!("daimyo foresight: {e}");
-            return 2;
-        }
-    };
-    match foresight(&a) {
-        Ok(text) => {
-            say(&text);
-            0
-        }
-        Err(e) => {
-            eprintln!("daimyo foresight: {e}");
-            1
-        }
+    const COMMAND: &str = "daimyo foresight";
+    match parsed(COMMAND, USAGE, parse(args)) {
+        Ok(a) => finish(COMMAND, foresight(&a)),
+        Err(exit) => exit,
     }
 }
 
@@ -127,9 +111,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         return Err("which files? arena --out files (daimyo foresight --help)".into());
     }
     let search = params::tuned(params::BOT, &settings).map_err(|e| format!("--set: {e}"))?;
-    let Rivals::Learnt { model, .. } = search.rivals else {
-        unreachable!("the bot's rivals come from its model")
-    };
+    let model = search.model().expect("the bot learns its model of the others");
     Ok(Some(Args { model, jobs, files }))
 }
 

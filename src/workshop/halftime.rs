@@ -7,8 +7,8 @@
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block, as the arena's table does (`stats::blocked_mean`).
 
-use crate::engine::rules::{DAIMYO, PlayError, State, first_place_shares};
-use crate::player::args::say;
+use crate::engine::rules::{DAIMYO, State, first_place_shares};
+use crate::player::args::{files_only, finish, parsed};
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
@@ -44,8 +44,8 @@ BY MARGIN AT 5
   0 (level with the best other), over 0 and under 3, and 3 or more; the seat-games of each
   in brackets
 
-Exit codes: 0; 1 when a file cannot be read (its name and line are said), has no games, or a
-replay cannot be played to turn 5; 2 for bad arguments.
+Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
+for bad arguments.
 ";
 
 /// The bands of margin at turn 5, in points: each is `low < margin < high`, or the margin
@@ -79,40 +79,23 @@ struct Half {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        say(USAGE);
-        return 0;
-    }
-    if let Some(other) = args.iter().find(|a| a.starts_with('-')) {
-        eprintln!("daimyo halftime: unknown option '{other}' (daimyo halftime --help)");
-        return 2;
-    }
-    if args.is_empty() {
-        eprintln!("daimyo halftime: which files? arena --out files (daimyo halftime --help)");
-        return 2;
-    }
-    match halftime(args) {
-        Ok(text) => {
-            say(&text);
-            0
-        }
-        Err(e) => {
-            eprintln!("daimyo halftime: {e}");
-            1
-        }
+    const COMMAND: &str = "daimyo halftime";
+    match parsed(COMMAND, USAGE, files_only(COMMAND, args)) {
+        Ok(files) => finish(COMMAND, halftime(&files)),
+        Err(exit) => exit,
     }
 }
 
-/// The account of the files' games, or why there is none.
+/// The account of the files' games, or why there is none. The reader refuses a replay that
+/// is not nine turns of moves of their phases, naming its line and turn.
 fn halftime(files: &[String]) -> Result<String, String> {
     let mut entrants: Vec<(String, Vec<Half>)> = Vec::new();
     let mut games = 0;
     for f in files {
         let read = journal::read_for("daimyo halftime", f)?;
-        for (line, g) in &read.games {
+        for (_, g) in &read.games {
             games += 1;
-            let halves = halves(g).map_err(|e| format!("{f}, line {line}: {e}"))?;
-            for (seat, half) in halves.into_iter().enumerate() {
+            for (seat, half) in halves(g).into_iter().enumerate() {
                 group(&mut entrants, g.entrant(seat), [half]);
             }
         }
@@ -138,25 +121,15 @@ fn halftime(files: &[String]) -> Result<String, String> {
 }
 
 /// Each seat's turn-5 score and margin, from the game's replay, and its result.
-fn halves(g: &OutLine) -> Result<[Half; DAIMYO], String> {
-    let commands = &g.replay.commands.0;
-    if commands.len() < 5 {
-        return Err(format!("the replay has {} turns, not the 5 of a half", commands.len()));
-    }
+fn halves(g: &OutLine) -> [Half; DAIMYO] {
     let mut state = State::new(g.strengths);
-    for (turn, moves) in commands.iter().take(5).enumerate() {
-        // The reader of the files checks every move's phase; this holds files it did not.
-        if let Err(PlayError::WrongPhase { daimyo, turn: t }) = state.play(moves) {
-            return Err(format!(
-                "turn {t} of the replay, seat {daimyo}: a move of the other phase"
-            ));
-        }
-        debug_assert_eq!(state.turn as usize, turn + 2);
+    for moves in g.replay.commands.0.iter().take(5) {
+        state.play(moves).expect("the records hold nine turns, each move of its turn's phase");
     }
     // In twelfths until the end, so that a margin on a band's edge is exactly on it.
     let x12 = state.score5;
     let shares = first_place_shares(&g.totals_x12);
-    Ok(std::array::from_fn(|seat| {
+    std::array::from_fn(|seat| {
         let best_other = (0..DAIMYO).filter(|&s| s != seat).map(|s| x12[s]).max();
         Half {
             seed: g.seed,
@@ -164,7 +137,7 @@ fn halves(g: &OutLine) -> Result<[Half; DAIMYO], String> {
             margin: (x12[seat] - best_other.expect("three others")) as f64 / 12.0,
             result: shares[seat] as f64 / 12.0,
         }
-    }))
+    })
 }
 
 /// `1 seed`, `3 seeds`.

@@ -16,7 +16,7 @@ use crate::engine::agent::Table;
 use crate::engine::moves::legal;
 use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, first_place_shares};
 use crate::engine::timeman::cores;
-use crate::player::args::{say, threads, value};
+use crate::player::args::{parsed, say, threads, value};
 use crate::player::protocol::answer;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::arena::{CONFIDENCE_Z, Entrant, agent_seed};
@@ -404,16 +404,9 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    let a = match parse(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            say(USAGE);
-            return 0;
-        }
-        Err(e) => {
-            eprintln!("daimyo hindsight: {e}");
-            return 2;
-        }
+    let a = match parsed("daimyo hindsight", USAGE, parse(args)) {
+        Ok(a) => a,
+        Err(exit) => return exit,
     };
     let positions = match positions(&a.files, &a.who) {
         Ok(found) if !found.is_empty() => found,

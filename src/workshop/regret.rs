@@ -14,7 +14,7 @@ use crate::engine::params::{self, Search};
 use crate::engine::rules::Move;
 use crate::engine::search::{Searcher, Tally};
 use crate::engine::timeman::{Limits, cores};
-use crate::player::args::{say, setting, threads, value};
+use crate::player::args::{parsed, say, setting, threads, value};
 use crate::player::play::warning;
 use crate::player::protocol::{answer, parse_stream};
 use crate::workshop::arena::stats::percentile;
@@ -224,16 +224,9 @@ fn parse(args: &[String]) -> Result<Option<Parsed>, String> {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    let (cfg, show_each, files) = match parse(args) {
-        Ok(Some(p)) => p,
-        Ok(None) => {
-            say(USAGE);
-            return 0;
-        }
-        Err(e) => {
-            eprintln!("daimyo regret: {e}");
-            return 2;
-        }
+    let (cfg, show_each, files) = match parsed("daimyo regret", USAGE, parse(args)) {
+        Ok(p) => p,
+        Err(exit) => return exit,
     };
     let (positions, source): (Vec<Spot>, String) = if files.is_empty() {
         let bench = bench::positions().into_iter().enumerate();

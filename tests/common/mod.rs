@@ -156,6 +156,18 @@ pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// Runs the real binary, `daimyo ARGS`, with nothing on stdin: its exit code, stdout and stderr.
+pub fn cli(args: &[&str]) -> (i32, String, String) {
+    let o = daimyo(args, b"");
+    (o.status.code().unwrap(), text(&o.stdout), text(&o.stderr))
+}
+
+/// A path of the temporary directory for one test file's scratch file `name`
+/// (`daimyo-WHAT-PID-NAME`, the process id keeping runs apart).
+pub fn scratch_path(what: &str, name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("daimyo-{what}-{}-{name}", std::process::id()))
+}
+
 /// Cells of an arena table's line: separated by two spaces or more.
 pub fn cells(line: &str) -> Vec<String> {
     line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
