@@ -4,16 +4,21 @@
 //! model from what it has seen (`model::Opponents::learn`, the turns before only), and the
 //! model's probability of the move the mover then played is the forecast's score. A model that
 //! knows a player's rule gives its moves a probability near 1 (0 nats); one that knows nothing
-//! of it, 1 in 252 (5.53 nats).
+//! of it, 1 in 252 (5.53 nats). The hidden nights are read the same way: at every turn a night's
+//! totals are known and its split is not, the same seat's posterior over the splits
+//! (`model::night_posteriors`, as the bot weighs them) gives the mover's night move a
+//! probability, scored beside the one uniformly random picks give (the totals alone).
 //!
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block (`stats::blocked_mean`).
 
 use crate::engine::agent::Table;
-use crate::engine::model::{Board, Opponents};
+use crate::engine::knowledge::Position;
+use crate::engine::model::forecast::Learnt;
+use crate::engine::model::{Board, Forecast as Model, Opponents, night_posteriors};
 use crate::engine::moves::legal;
-use crate::engine::params::{self, ModelParams};
-use crate::engine::rules::{DAIMYO, Phase, columns};
+use crate::engine::params::{self, ModelParams, UNIFORM_PICKS};
+use crate::engine::rules::{DAIMYO, Phase, Row, columns};
 use crate::engine::timeman::cores;
 use crate::player::args::{finish, parsed, setting, threads, value};
 use crate::workshop::arena::CONFIDENCE_Z;
@@ -24,7 +29,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub const USAGE: &str = "\
-daimyo foresight: how well the bot's opponent model foresees each entrant's day moves
+daimyo foresight: how well the bot's opponent model foresees each entrant's day moves and
+reads its hidden nights
 
 USAGE
   daimyo foresight [--set NAME=V]... [--jobs N] FILE...
@@ -51,6 +57,19 @@ first show up:
   likeliest     how often the move played was the model's likeliest
   turn T        the mean nats a move at turn T
 
+Then the hidden nights. A night's per-lord totals of the other three are public from the next
+turn on, their split is not until the scoring's board shows it (nights 2 and 4 at turn 6,
+nights 6 and 8 never). At every turn a night is hidden so (3 to 5, 7 to 9), the daimyo in the
+seat before each entrant weighs the splits of the totals by the model, as the bot does, and the
+posterior probability of the night move the entrant played is the reading's score. Per entrant:
+  readings      its night moves read (each night at every turn it was hidden)
+  nats a move   the mean of -ln(posterior probability of the move played), with its 95%
+                interval as above
+  uniform       the same when every daimyo is taken for uniformly random picks: what knowing
+                nothing gives (the totals alone)
+  likeliest     how often the move played was the posterior's likeliest
+  turn T        the mean nats a move read at turn T
+
 Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
 for bad arguments.
 ";
@@ -58,14 +77,23 @@ for bad arguments.
 /// The day turns.
 const DAYS: [u8; 5] = [1, 3, 5, 7, 9];
 
-/// One day move foreseen.
+/// One day move foreseen, or one hidden night move read (at a turn it was hidden).
 #[derive(Clone, Copy, Debug)]
-struct Forecast {
+struct Score {
     seed: u32,
     turn: u8,
     /// -ln of the model's probability of the move played.
     nats: f64,
+    /// For a night move, the same under uniformly random picks: what knowing nothing gives.
+    uniform: Option<f64>,
     likeliest: bool,
+}
+
+/// Each seat's day moves foreseen and its hidden night moves read, in one game.
+#[derive(Default)]
+struct Seen {
+    days: [Vec<Score>; DAIMYO],
+    nights: [Vec<Score>; DAIMYO],
 }
 
 struct Args {
@@ -115,29 +143,74 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(Args { model, jobs, files }))
 }
 
-/// Each seat's day moves foreseen, in one game.
-fn game(g: &OutLine, model: &ModelParams) -> [Vec<Forecast>; DAIMYO] {
-    let mut out: [Vec<Forecast>; DAIMYO] = Default::default();
+/// The posterior probability of each night move of column `c` on the hidden night of `turn`,
+/// given the night's totals, as (move, probability).
+fn night_marginal(pos: &Position, forecast: &Model, night: u8, c: usize) -> Vec<(Row, f64)> {
+    let mut out: Vec<(Row, f64)> = Vec::new();
+    for (n, splits) in night_posteriors(pos, forecast) {
+        if n != night {
+            continue;
+        }
+        for (split, p) in splits {
+            match out.iter_mut().find(|x| x.0 == split[c - 1]) {
+                Some(x) => x.1 += p,
+                None => out.push((split[c - 1], p)),
+            }
+        }
+    }
+    out
+}
+
+/// Each seat's day moves foreseen and hidden night moves read, in one game.
+fn game(g: &OutLine, model: &ModelParams) -> Seen {
+    let mut out = Seen::default();
     let mut table = Table::new(g.strengths);
-    for (t, moves) in g.replay.commands.0.iter().enumerate() {
+    let commands = &g.replay.commands.0;
+    for (t, moves) in commands.iter().enumerate() {
         let turn = t as u8 + 1;
-        if DAYS.contains(&turn) {
-            for (watcher, known) in table.known.iter().enumerate() {
-                let pos = known.position();
-                let learnt = Opponents::learn(pos, model);
+        for (watcher, known) in table.known.iter().enumerate() {
+            let pos = known.position();
+            // The watcher sees the seat after it; its column in the watcher's view.
+            let mover = (watcher + 1) % DAIMYO;
+            let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
+            let hidden = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
+            let nights: Vec<u8> = hidden.map(|h| h.turn).collect();
+            if !DAYS.contains(&turn) && nights.is_empty() {
+                continue;
+            }
+            let learnt = Opponents::learn(pos, model);
+            if DAYS.contains(&turn) {
                 let board = Board::at(pos, pos.public, turn, Phase::Day, model.rule_readings);
-                // The watcher sees the seat after it; its column in the watcher's view.
-                let mover = (watcher + 1) % DAIMYO;
-                let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
                 let p = learnt.distribution(model, &board, c);
                 let played = moves[mover].counts();
                 let i = legal(Phase::Day).iter().position(|&m| m == played).expect("legal");
                 let top = p.iter().cloned().fold(0.0, f64::max);
-                out[mover].push(Forecast {
+                out.days[mover].push(Score {
                     seed: g.seed,
                     turn,
                     nats: -p[i].max(f64::MIN_POSITIVE).ln(),
+                    uniform: None,
                     likeliest: p[i] >= top,
+                });
+            }
+            if nights.is_empty() {
+                continue;
+            }
+            let forecast =
+                Model::Learned(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
+            let uniform = Model::new(pos, &UNIFORM_PICKS);
+            for n in nights {
+                let played = commands[n as usize - 1][mover].counts();
+                let p = night_marginal(pos, &forecast, n, c);
+                let q = night_marginal(pos, &uniform, n, c);
+                let of = |m: &[(Row, f64)]| m.iter().find(|x| x.0 == played).map_or(0.0, |x| x.1);
+                let top = p.iter().map(|x| x.1).fold(0.0, f64::max);
+                out.nights[mover].push(Score {
+                    seed: g.seed,
+                    turn,
+                    nats: -of(&p).max(f64::MIN_POSITIVE).ln(),
+                    uniform: Some(-of(&q).max(f64::MIN_POSITIVE).ln()),
+                    likeliest: of(&p) >= top,
                 });
             }
         }
@@ -176,11 +249,15 @@ fn foresight(a: &Args) -> Result<String, String> {
     });
     let mut found = found.into_inner().expect("no thread panics holding it");
     found.sort_by_key(|(i, _)| *i);
-    let mut entrants: Vec<(String, Vec<Forecast>)> = Vec::new();
+    let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
+    let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
     for (i, seen) in found {
         let g = &games[i];
-        for (seat, forecasts) in seen.into_iter().enumerate() {
+        for (seat, forecasts) in seen.days.into_iter().enumerate() {
             group(&mut entrants, g.entrant(seat), forecasts);
+        }
+        for (seat, readings) in seen.nights.into_iter().enumerate() {
+            group(&mut readers, g.entrant(seat), readings);
         }
     }
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
@@ -195,36 +272,45 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.fitted_prior,
         a.model.rule_readings
     );
-    render(&entrants, &mut out);
+    render(&entrants, "moves", &DAYS, &mut out);
+    out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");
+    render(&readers, "readings", &HIDDEN, &mut out);
     Ok(out)
 }
 
-fn mean(items: &[&Forecast], f: impl Fn(&Forecast) -> f64) -> f64 {
+fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
     items.iter().map(|x| f(x)).sum::<f64>() / items.len() as f64
 }
 
-fn render(entrants: &[(String, Vec<Forecast>)], out: &mut String) {
-    let mut head: Vec<String> =
-        ["entrant", "moves", "nats a move", "likeliest"].map(String::from).to_vec();
-    head.extend(DAYS.iter().map(|t| format!("turn {t}")));
+/// The turns a hidden night's totals are known while its split is not.
+const HIDDEN: [u8; 6] = [3, 4, 5, 7, 8, 9];
+
+/// A table of the entrants' scores, by turn; with the uniform column if the scores have it.
+fn render(entrants: &[(String, Vec<Score>)], what: &str, turns: &[u8], out: &mut String) {
+    let uniform = entrants.iter().flat_map(|e| &e.1).any(|x| x.uniform.is_some());
+    let mut head: Vec<String> = vec!["entrant".into(), what.into(), "nats a move".into()];
+    if uniform {
+        head.push("uniform".into());
+    }
+    head.push("likeliest".into());
+    head.extend(turns.iter().map(|t| format!("turn {t}")));
     let mut rows = vec![head];
-    for (name, forecasts) in entrants {
-        let all: Vec<&Forecast> = forecasts.iter().collect();
-        let nats = match blocked_mean(&by_seed(forecasts, |f| f.seed, |f| f.nats)) {
+    for (name, scores) in entrants {
+        let all: Vec<&Score> = scores.iter().collect();
+        let nats = match blocked_mean(&by_seed(scores, |x| x.seed, |x| x.nats)) {
             Some((m, variance)) => format!("{m:.2} ± {:.2}", CONFIDENCE_Z * variance.sqrt()),
-            None => format!("{:.2}", mean(&all, |f| f.nats)),
+            None => format!("{:.2}", mean(&all, |x| x.nats)),
         };
-        let mut row = vec![
-            name.clone(),
-            forecasts.len().to_string(),
-            nats,
-            format!("{:.1}%", 100.0 * mean(&all, |f| f.likeliest as u8 as f64)),
-        ];
-        for t in DAYS {
-            let these: Vec<&Forecast> = forecasts.iter().filter(|f| f.turn == t).collect();
+        let mut row = vec![name.clone(), scores.len().to_string(), nats];
+        if uniform {
+            row.push(format!("{:.2}", mean(&all, |x| x.uniform.unwrap_or(f64::NAN))));
+        }
+        row.push(format!("{:.1}%", 100.0 * mean(&all, |x| x.likeliest as u8 as f64)));
+        for &t in turns {
+            let these: Vec<&Score> = scores.iter().filter(|x| x.turn == t).collect();
             row.push(match these.is_empty() {
                 true => "-".into(),
-                false => format!("{:.2}", mean(&these, |f| f.nats)),
+                false => format!("{:.2}", mean(&these, |x| x.nats)),
             });
         }
         rows.push(row);
