@@ -13,9 +13,10 @@
 //! seed as the block (`stats::blocked_mean`).
 
 use crate::engine::agent::Table;
-use crate::engine::knowledge::Position;
 use crate::engine::model::forecast::Learnt;
-use crate::engine::model::{Board, Forecast as Model, Opponents, night_posteriors};
+use crate::engine::model::{
+    Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
+};
 use crate::engine::moves::legal;
 use crate::engine::params::{self, ModelParams, UNIFORM_PICKS};
 use crate::engine::rules::{DAIMYO, Phase, Row, columns};
@@ -143,19 +144,14 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(Args { model, jobs, files }))
 }
 
-/// The posterior probability of each night move of column `c` on the hidden night of `turn`,
-/// given the night's totals, as (move, probability).
-fn night_marginal(pos: &Position, forecast: &Model, night: u8, c: usize) -> Vec<(Row, f64)> {
+/// Column `c`'s night moves on the hidden night of turn `night`, each with its probability under
+/// the posteriors of the position's hidden nights.
+fn night_marginal(posteriors: &NightPosteriors, night: u8, c: usize) -> Vec<(Row, f64)> {
     let mut out: Vec<(Row, f64)> = Vec::new();
-    for (n, splits) in night_posteriors(pos, forecast) {
-        if n != night {
-            continue;
-        }
-        for (split, p) in splits {
-            match out.iter_mut().find(|x| x.0 == split[c - 1]) {
-                Some(x) => x.1 += p,
-                None => out.push((split[c - 1], p)),
-            }
+    for (split, p) in posteriors.iter().filter(|x| x.0 == night).flat_map(|x| &x.1) {
+        match out.iter_mut().find(|x| x.0 == split[c - 1]) {
+            Some(x) => x.1 += p,
+            None => out.push((split[c - 1], *p)),
         }
     }
     out
@@ -196,13 +192,15 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             if nights.is_empty() {
                 continue;
             }
+            // The gate only says how rollouts play later turns; the posteriors do not read it.
             let forecast =
                 Model::Learned(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
-            let uniform = Model::new(pos, &UNIFORM_PICKS);
+            let posteriors = night_posteriors(pos, &forecast);
+            let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS));
             for n in nights {
                 let played = commands[n as usize - 1][mover].counts();
-                let p = night_marginal(pos, &forecast, n, c);
-                let q = night_marginal(pos, &uniform, n, c);
+                let p = night_marginal(&posteriors, n, c);
+                let q = night_marginal(&uniform, n, c);
                 let of = |m: &[(Row, f64)]| m.iter().find(|x| x.0 == played).map_or(0.0, |x| x.1);
                 let top = p.iter().map(|x| x.1).fold(0.0, f64::max);
                 out.nights[mover].push(Score {
