@@ -44,8 +44,9 @@ probability of the move the mover then played is its forecast's score.
 
 OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
-                rule's probability spread like random picks) or fitted (the prior weight of
-                each opponent's own policy fitted in the game to its day moves); repeatable
+                rule's probability spread like random picks), fitted (the prior weight of
+                each opponent's own policy fitted in the game to its day moves) or readings
+                (the likeliest splits of the hidden nights a rule is read at); repeatable
   --jobs N      games read at once (default: the cores available); nothing printed depends
                 on it
 
