@@ -25,9 +25,8 @@ use crate::player::args::{finish, parsed, setting, threads, value};
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
+use crate::workshop::jobs::in_order;
 use crate::workshop::records::{OutLine, group};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub const USAGE: &str = "\
 daimyo foresight: how well the bot's opponent model foresees each entrant's day moves and
@@ -172,11 +171,12 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
             let hidden = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
             let nights: Vec<u8> = hidden.map(|h| h.turn).collect();
-            if !DAYS.contains(&turn) && nights.is_empty() {
+            let day = DAYS.contains(&turn);
+            if !day && nights.is_empty() {
                 continue;
             }
             let learnt = Opponents::learn(pos, model);
-            if DAYS.contains(&turn) {
+            if day {
                 let board = Board::at(pos, pos.public, turn, Phase::Day, model.rule_readings);
                 let p = learnt.distribution(model, &board, c);
                 let played = moves[mover].counts();
@@ -220,38 +220,11 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
 
 /// The account of the files' games, or why there is none.
 fn foresight(a: &Args) -> Result<String, String> {
-    let mut games: Vec<OutLine> = Vec::new();
-    for f in &a.files {
-        let read = journal::read_for("daimyo foresight", f)?;
-        games.extend(read.games.into_iter().map(|(_, g)| g));
-    }
-    if games.is_empty() {
-        let of = match a.files.len() {
-            1 => a.files[0].clone(),
-            n => format!("{n} files"),
-        };
-        return Err(format!("{of}: no games"));
-    }
-    let next = AtomicUsize::new(0);
-    let found = Mutex::new(Vec::with_capacity(games.len()));
-    std::thread::scope(|s| {
-        for _ in 0..a.jobs.clamp(1, games.len()) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(g) = games.get(i) else { break };
-                    let seen = game(g, &a.model);
-                    found.lock().expect("no thread panics holding it").push((i, seen));
-                }
-            });
-        }
-    });
-    let mut found = found.into_inner().expect("no thread panics holding it");
-    found.sort_by_key(|(i, _)| *i);
+    let games = journal::games_of("daimyo foresight", &a.files)?;
+    let found = in_order(&games, a.jobs, |g| game(g, &a.model), |_| {});
     let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
     let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
-    for (i, seen) in found {
-        let g = &games[i];
+    for (g, seen) in games.iter().zip(found) {
         for (seat, forecasts) in seen.days.into_iter().enumerate() {
             group(&mut entrants, g.entrant(seat), forecasts);
         }

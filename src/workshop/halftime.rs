@@ -89,29 +89,18 @@ pub fn main(args: &[String]) -> i32 {
 /// The account of the files' games, or why there is none. The reader refuses a replay that
 /// is not nine turns of moves of their phases, naming its line and turn.
 fn halftime(files: &[String]) -> Result<String, String> {
+    let games = journal::games_of("daimyo halftime", files)?;
     let mut entrants: Vec<(String, Vec<Half>)> = Vec::new();
-    let mut games = 0;
-    for f in files {
-        let read = journal::read_for("daimyo halftime", f)?;
-        for (_, g) in &read.games {
-            games += 1;
-            for (seat, half) in halves(g).into_iter().enumerate() {
-                group(&mut entrants, g.entrant(seat), [half]);
-            }
+    for g in &games {
+        for (seat, half) in halves(g).into_iter().enumerate() {
+            group(&mut entrants, g.entrant(seat), [half]);
         }
-    }
-    if games == 0 {
-        let of = match files.len() {
-            1 => files[0].clone(),
-            n => format!("{n} files"),
-        };
-        return Err(format!("{of}: no games"));
     }
     let seat_games: usize = entrants.iter().map(|(_, h)| h.len()).sum();
     let mut out = format!(
         "halftime: {}, {}, {}\n\n",
         count(files.len(), "file"),
-        count(games, "game"),
+        count(games.len(), "game"),
         count(seat_games, "seat-game")
     );
     render_half(&entrants, &mut out);

@@ -21,9 +21,9 @@ use crate::player::protocol::answer;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::arena::{CONFIDENCE_Z, Entrant, agent_seed};
 use crate::workshop::builtins;
+use crate::workshop::jobs::in_order;
 use crate::workshop::records::{self, Origin, out_file};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 pub const USAGE: &str = "\
@@ -156,30 +156,15 @@ pub fn replay_all(
     jobs: usize,
     progress: bool,
 ) -> Vec<Outcome> {
-    let next = AtomicUsize::new(0);
-    let found = Mutex::new(Vec::with_capacity(positions.len()));
     let said = Mutex::new(Instant::now());
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, positions.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(pos) = positions.get(i) else { break };
-                    let outcome = replay(pos, tries);
-                    let mut found = found.lock().expect("no thread panics holding it");
-                    found.push((i, outcome));
-                    let mut said = said.lock().expect("no thread panics holding it");
-                    if progress && said.elapsed() >= PROGRESS {
-                        eprintln!("hindsight: {} of {} positions", found.len(), positions.len());
-                        *said = Instant::now();
-                    }
-                }
-            });
+    let done = |n: usize| {
+        let mut said = said.lock().expect("no thread panics holding it");
+        if progress && said.elapsed() >= PROGRESS {
+            eprintln!("hindsight: {n} of {} positions", positions.len());
+            *said = Instant::now();
         }
-    });
-    let mut found = found.into_inner().expect("no thread panics holding it");
-    found.sort_by_key(|(i, _)| *i);
-    found.into_iter().map(|(_, o)| o).collect()
+    };
+    in_order(positions, jobs, |pos| replay(pos, tries), done)
 }
 
 /// Which seats are replayed.

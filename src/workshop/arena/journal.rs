@@ -13,7 +13,7 @@ use super::files::{plan_of, record_of};
 use super::plan::{Plan, Shard};
 use super::referee::GameRecord;
 use crate::engine::rules::strengths_from_seed;
-use crate::workshop::records::{self, OutFile, Run, RunEntrant, RunLine};
+use crate::workshop::records::{self, OutFile, OutLine, Run, RunEntrant, RunLine};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -109,6 +109,23 @@ pub fn read_for(command: &str, path: &str) -> Result<OutFile, String> {
         );
     }
     Ok(file)
+}
+
+/// Every game of `files`, in their order, for a `command` that reads them all alike; an error
+/// when a file cannot be read or none of them holds a game.
+pub fn games_of(command: &str, files: &[String]) -> Result<Vec<OutLine>, String> {
+    let mut games = Vec::new();
+    for f in files {
+        games.extend(read_for(command, f)?.games.into_iter().map(|(_, g)| g));
+    }
+    if games.is_empty() {
+        let of = match files.len() {
+            1 => files[0].clone(),
+            n => format!("{n} files"),
+        };
+        return Err(format!("{of}: no games"));
+    }
+    Ok(games)
 }
 
 /// The run all `files` hold; files of other runs are refused, with what differs, and so are

@@ -15,9 +15,8 @@ use crate::player::args::{say, value};
 use crate::player::log;
 use crate::workshop::arena::referee::Clocks;
 use crate::workshop::arena::{Entrant, play_game};
+use crate::workshop::jobs::in_order;
 use crate::workshop::records;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 const USAGE: &str = "\
 daimyo fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
@@ -139,31 +138,16 @@ fn played(specs: &[String], seeds: u32, first: u32, jobs: usize) -> Result<Seate
         specs.iter().map(|s| Entrant::parse(s)).collect::<Result<_, _>>()?;
     let entrants: [Entrant; DAIMYO] =
         entrants.try_into().map_err(|_| format!("four entrants are needed\n{USAGE}"))?;
-    let found: Mutex<Vec<(usize, Seated)>> = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    let total = 4 * seeds as usize;
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let t = next.fetch_add(1, Ordering::Relaxed);
-                    if t >= total {
-                        break;
-                    }
-                    let (seed, rotation) = (first + (t / 4) as u32, t % 4);
-                    // Rotation r puts entrant (s + r) % 4 in seat s.
-                    let seated = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
-                    let g = play_game(seated, seed, rotation, false, Clocks::MANAGER);
-                    let labels = seated.map(|e| e.label().to_string());
-                    let game = labels.into_iter().zip(decisions(g.strengths, &g.commands));
-                    found.lock().expect("no thread panics holding it").push((t, game.collect()));
-                }
-            });
-        }
-    });
-    let mut found = found.into_inner().expect("no thread panics holding it");
-    found.sort_by_key(|(t, _)| *t);
-    Ok(found.into_iter().flat_map(|(_, game)| game).collect())
+    let games: Vec<usize> = (0..4 * seeds as usize).collect();
+    let play = |&t: &usize| -> Seated {
+        let (seed, rotation) = (first + (t / 4) as u32, t % 4);
+        // Rotation r puts entrant (s + r) % 4 in seat s.
+        let seated = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
+        let g = play_game(seated, seed, rotation, false, Clocks::MANAGER);
+        let labels = seated.map(|e| e.label().to_string());
+        labels.into_iter().zip(decisions(g.strengths, &g.commands)).collect()
+    };
+    Ok(in_order(&games, jobs, play, |_| {}).into_iter().flatten().collect())
 }
 
 /// Reads every game of every file, in order.
