@@ -8,6 +8,7 @@ use daimyo::engine::agent::{Agent, Report, Table};
 use daimyo::engine::model::{Board, Forecast, Opponents, night_posteriors};
 use daimyo::engine::moves;
 use daimyo::engine::params::{BOT, MODEL, ModelParams, Rivals};
+use daimyo::engine::policy::Policy;
 use daimyo::engine::rules::{DAIMYO, Phase, Row};
 use daimyo::engine::styles::{Rule, Style};
 use daimyo::engine::timeman::Budget;
@@ -104,6 +105,22 @@ fn later_turns_play_a_policy_per_style() {
     let greedy = MODEL.styles.iter().find(|s| rule(Rule::Greedy)(&s.0)).unwrap().0.later();
     let w = later[1].iter().find(|x| x.0 == greedy).map_or(0.0, |x| x.1);
     assert!(weight(&o, 1, rule(Rule::Greedy)) > 0.9 && w > 0.9, "{w}");
+
+    // Sharpened, every other column's policies are the same ones with every weight doubled,
+    // at the same weights; uniform picks stay uniform, and the bot's own policy is untouched.
+    let sharp = o.later(&ModelParams { sharpen: 2.0, ..MODEL });
+    assert_eq!(sharp[0], later[0]);
+    for c in 1..DAIMYO {
+        assert_eq!(sharp[c].len(), later[c].len());
+        for (s, p) in sharp[c].iter().zip(&later[c]) {
+            assert_eq!(s.1, p.1, "the same weight");
+            let (sv, pv) = (s.0.params(), p.0.params());
+            assert!(sv.iter().zip(&pv).all(|(a, b)| (a - 2.0 * b).abs() < 1e-5), "{c}");
+            assert_eq!(s.0 == Policy::UNIFORM, p.0 == Policy::UNIFORM);
+        }
+    }
+    let g = sharp[1].iter().find(|x| x.1 > 0.9).unwrap().0;
+    assert_ne!(g, greedy, "greedy's likeness sharpened");
 }
 
 #[test]

@@ -51,6 +51,9 @@ pub struct ModelParams {
     pub fitted_ridge: f64,
     /// Gradient steps of the fit.
     pub fitted_steps: usize,
+    /// Factor on every weight of each opponent's later policies in a rollout (1: as fitted;
+    /// over 1, each pick more decided by the board, as a searching player's moves are).
+    pub sharpen: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -75,6 +78,7 @@ pub const MODEL: ModelParams = ModelParams {
     fitted_prior: 0.0,
     fitted_ridge: 0.05,
     fitted_steps: 60,
+    sharpen: 1.0,
 };
 
 /// How the search spends its rollouts.
@@ -280,6 +284,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: true,
         get: |s| s.model().map(|m| m.rule_readings as f64),
         set: |s, v| model_mut(s).map(|m| m.rule_readings = v as usize).is_some(),
+    },
+    Tunable {
+        name: "sharpen",
+        about: "the factor on every weight of an opponent's later policies in a rollout",
+        min: 0.0,
+        max: 8.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.sharpen),
+        set: |s, v| model_mut(s).map(|m| m.sharpen = v).is_some(),
     },
     Tunable {
         name: "keep",

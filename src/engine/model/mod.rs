@@ -240,7 +240,8 @@ impl Opponents {
     }
 
     /// The policies each column plays in later turns of a rollout, with their weights: the
-    /// own one for column 0, each style's for the others (a strategy's likeness for a strategy).
+    /// own one for column 0, each style's for the others (a strategy's likeness for a strategy),
+    /// every logit weight of the others' policies times `sharpen`.
     pub fn later(&self, params: &ModelParams) -> [Vec<(Policy, f64)>; DAIMYO] {
         std::array::from_fn(|c| {
             if c == 0 {
@@ -255,6 +256,11 @@ impl Opponents {
                 match out.iter_mut().find(|x| x.0 == p) {
                     Some(x) => x.1 += w,
                     None => out.push((p, w)),
+                }
+            }
+            if params.sharpen != 1.0 {
+                for x in out.iter_mut() {
+                    x.0 = Policy::from_params(&x.0.params().map(|v| v * params.sharpen));
                 }
             }
             out
