@@ -127,7 +127,7 @@ impl Rollouts {
         rng: &mut Xoshiro256PlusPlus,
     ) -> Rollouts {
         let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
-        let (first, later) = match forecast {
+        let (first, later, own) = match forecast {
             Forecast::Prior(pm) => {
                 let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
                 for c in 0..DAIMYO {
@@ -137,7 +137,7 @@ impl Rollouts {
                     }
                 }
                 let first = Box::new(std::array::from_fn(|c| pools[c][phase_index(pos.phase)]));
-                (first, LaterTurns::Pools(pools))
+                (first, LaterTurns::Pools(pools), None)
             }
             Forecast::Learned(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
@@ -147,12 +147,9 @@ impl Rollouts {
                     fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
                 }
                 let later = l.later_policies();
-                (first, LaterTurns::Policies(Box::new(Policies::new(&later))))
+                let own = Some(later[0][0].0);
+                (first, LaterTurns::Policies(Box::new(Policies::new(&later))), own)
             }
-        };
-        let own = match (&later, forecast) {
-            (LaterTurns::Policies(_), Forecast::Learned(l)) => Some(l.later_policies()[0][0].0),
-            _ => None,
         };
         let (worlds, nights) = worlds(pos, params, forecast, rng);
         Rollouts {
