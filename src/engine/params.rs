@@ -54,6 +54,10 @@ pub struct ModelParams {
     /// Factor on every weight of each opponent's later policies in a rollout (1: as fitted;
     /// over 1, each pick more decided by the board, as a searching player's moves are).
     pub sharpen: f64,
+    /// Each opponent's forecast of a move is its mixture raised to a power and renormalised,
+    /// the powers 1, `soften` and `soften`² weighed by how well each foresaw its public day
+    /// moves (1: the mixture as it is).
+    pub soften: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -79,6 +83,7 @@ pub const MODEL: ModelParams = ModelParams {
     fitted_ridge: 0.05,
     fitted_steps: 60,
     sharpen: 1.0,
+    soften: 1.0,
 };
 
 /// How the search spends its rollouts.
@@ -293,6 +298,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.sharpen),
         set: |s, v| model_mut(s).map(|m| m.sharpen = v).is_some(),
+    },
+    Tunable {
+        name: "soften",
+        about: "the powers 1, x, x^2 an opponent's forecast is raised to, weighed by its moves",
+        min: 0.05,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.soften),
+        set: |s, v| model_mut(s).map(|m| m.soften = v).is_some(),
     },
     Tunable {
         name: "keep",

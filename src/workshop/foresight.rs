@@ -44,8 +44,10 @@ probability of the move the mover then played is its forecast's score.
 OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
                 rule's probability spread like random picks), fitted (the prior weight of
-                each opponent's own policy fitted in the game to its day moves) or readings
-                (the likeliest splits of the hidden nights a rule is read at); repeatable
+                each opponent's own policy fitted in the game to its day moves), readings
+                (the likeliest splits of the hidden nights a rule is read at) or soften (the
+                powers 1, x, x^2 a forecast is raised to, weighed by the player's moves);
+                repeatable
   --jobs N      games read at once (default: the cores available); nothing printed depends
                 on it
 
@@ -119,10 +121,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                if !["smoothing", "fitted", "readings"].contains(&name.as_str()) {
+                if !["smoothing", "fitted", "readings", "soften"].contains(&name.as_str()) {
                     return Err(format!(
-                        "--set {name}: only the model's settings, smoothing, fitted and \
-                         readings, change what it foresees"
+                        "--set {name}: only the model's settings, smoothing, fitted, \
+                         readings and soften, change what it foresees"
                     ));
                 }
                 settings.push((name, v));
@@ -235,14 +237,15 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, fitted {}, readings {})\n\n",
+         seat before it (smoothing {}, fitted {}, readings {}, soften {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
         if games.len() == 1 { "" } else { "s" },
         a.model.smoothing,
         a.model.fitted_prior,
-        a.model.rule_readings
+        a.model.rule_readings,
+        a.model.soften,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

@@ -10,7 +10,9 @@
 //! any board: it predicts the current move and weights the hidden-night posterior. For the
 //! turns after the current one a rollout needs something it can afford at every turn, so there
 //! each style plays a policy: its own, or, for a strategy, its likeness. Only public information
-//! goes in, so the same model serves nights.
+//! goes in, so the same model serves nights. A mixture can be sure of moves a player does not
+//! make (a searching player the styles only resemble): `soften` raises it to lower powers too,
+//! weighed by the player's own moves, so that a player read badly is read more modestly.
 
 pub mod forecast;
 pub mod nights;
@@ -33,6 +35,26 @@ fn fitted_policy(params: &ModelParams, logw: &[f64], seen: &[Observed]) -> Polic
         return prior;
     }
     fit(&prior, seen, params.fitted_ridge, params.fitted_steps)
+}
+
+/// The powers an opponent's forecast may be raised to: 1, `soften` and its square (1 alone when
+/// `soften` is 1).
+fn powers(params: &ModelParams) -> impl Iterator<Item = f64> {
+    let x = params.soften;
+    [1.0, x, x * x].into_iter().take(if x == 1.0 { 1 } else { 3 })
+}
+
+/// Weights from log weights, summing to 1.
+fn normalised(logw: &[f64]) -> Vec<f64> {
+    let top = logw.iter().cloned().fold(f64::MIN, f64::max);
+    let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
+    let total: f64 = w.iter().sum();
+    w.iter().map(|x| x / total).collect()
+}
+
+/// The styles' distributions mixed by their weights.
+fn mixture(weights: &[f64], dists: &[Vec<f64>]) -> Vec<f64> {
+    (0..dists[0].len()).map(|j| weights.iter().zip(dists).map(|(w, d)| w * d[j]).sum()).collect()
 }
 
 /// Index of the uniformly random picks among the styles, if they are one.
@@ -171,18 +193,18 @@ pub struct Opponents {
     pub weights: [Vec<f64>; DAIMYO],
     pub fitted: [Policy; DAIMYO],
     pub fitted_weight: [f64; DAIMYO],
+    /// Per column, the powers its forecast is raised to (`powers`), with their weights: Bayes'
+    /// rule over how well the styles' mixture, so raised, foresaw each of its public day moves.
+    pub powers: [Vec<(f64, f64)>; DAIMYO],
 }
 
 /// The styles' later policies blended in weight space by `logw` (log weights, one a style):
 /// what the styles, as weighted, expect of an opponent's picks; the fit starts from it.
 fn blend(params: &ModelParams, logw: &[f64]) -> Policy {
-    let top = logw.iter().cloned().fold(f64::MIN, f64::max);
-    let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
-    let total: f64 = w.iter().sum();
     let mut v = [0.0; PARAMS];
-    for (&(style, _), wk) in params.styles.iter().zip(&w) {
+    for (&(style, _), wk) in params.styles.iter().zip(normalised(logw)) {
         for (x, p) in v.iter_mut().zip(style.later().params()) {
-            *x += wk / total * p;
+            *x += wk * p;
         }
     }
     Policy::from_params(&v)
@@ -196,6 +218,8 @@ impl Opponents {
         let fitting = params.fitted_prior > 0.0;
         let mut fitted = [Policy::UNIFORM; DAIMYO];
         let mut fitted_weight = [0.0; DAIMYO];
+        let mut powers: [Vec<(f64, f64)>; DAIMYO] =
+            std::array::from_fn(|_| powers(params).map(|t| (t, 0.0)).collect());
         let weights = std::array::from_fn(|c| {
             let mut logw = prior.clone();
             // The fitted policy's log weight, relative to the styles' prior (which sums to 1).
@@ -219,8 +243,20 @@ impl Opponents {
                         let dist = picks_distribution(&fit, &board, c);
                         log_fitted += dist[i].max(params.likelihood_floor).ln();
                     }
-                    for (k, &(style, _)) in params.styles.iter().enumerate() {
-                        let dist = style_distribution(style, &board, c, params.smoothing);
+                    let dists: Vec<Vec<f64>> = params
+                        .styles
+                        .iter()
+                        .map(|&(style, _)| style_distribution(style, &board, c, params.smoothing))
+                        .collect();
+                    if params.soften != 1.0 {
+                        // Each power scored on the move by the mixture before it.
+                        let mix = mixture(&normalised(&logw), &dists);
+                        for (t, score) in powers[c].iter_mut() {
+                            let z: f64 = mix.iter().map(|x| x.powf(*t)).sum();
+                            *score += *t * mix[i].max(params.likelihood_floor).ln() - z.ln();
+                        }
+                    }
+                    for (k, dist) in dists.iter().enumerate() {
                         logw[k] += dist[i].max(params.likelihood_floor).ln();
                     }
                     seen_moves.push(Observed::new(&pos.strengths, &board.public, c, d, seen));
@@ -236,7 +272,11 @@ impl Opponents {
             fitted_weight[c] = f / total;
             w.iter().map(|x| x / total).collect()
         });
-        Opponents { weights, fitted, fitted_weight }
+        for list in powers.iter_mut() {
+            let w = normalised(&list.iter().map(|x| x.1).collect::<Vec<f64>>());
+            list.iter_mut().zip(w).for_each(|(x, w)| x.1 = w);
+        }
+        Opponents { weights, fitted, fitted_weight, powers }
     }
 
     /// The policies each column plays in later turns of a rollout, with their weights: the
@@ -273,7 +313,9 @@ impl Opponents {
         self.weights[1..].iter().map(|w| w[u]).sum::<f64>() / (DAIMYO - 1) as f64
     }
 
-    /// Probability of every legal move of column `c` at a board (column 0 plays `own`).
+    /// Probability of every legal move of column `c` at a board (column 0 plays `own`): the
+    /// styles' mixture, and with `soften` under 1 the mixture raised to each of the column's
+    /// powers, renormalised, by their weights.
     pub fn distribution(&self, params: &ModelParams, board: &Board, c: usize) -> Vec<f64> {
         if c == 0 {
             return picks_distribution(params.own, board, 0);
@@ -296,6 +338,17 @@ impl Opponents {
             }
         }
         let total: f64 = out.iter().sum();
-        out.iter().map(|x| x / total).collect()
+        out.iter_mut().for_each(|x| *x /= total);
+        if params.soften == 1.0 {
+            return out;
+        }
+        let mut softened = vec![0.0; out.len()];
+        for &(t, w) in &self.powers[c] {
+            let z: f64 = out.iter().map(|x| x.powf(t)).sum();
+            for (m, x) in softened.iter_mut().zip(&out) {
+                *m += w * x.powf(t) / z;
+            }
+        }
+        softened
     }
 }
