@@ -745,7 +745,7 @@ fn every_help_that_lists_the_settings_names_each_of_them() {
         let listed = help
             .lines()
             .skip_while(|l| !l.contains("NAME:SETTING=V") && !l.contains("--set NAME=V"))
-            .take(2)
+            .take(3)
             .collect::<Vec<_>>()
             .join(" ");
         for t in params::TUNABLES {
@@ -899,7 +899,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "the search's rate, step, stages, tailor, gate, smoothing, fitted, readings, sharpen, soften, keep",
+            "the search's rate, step, stages, tailor, gate, smoothing, fitted, readings, sharpen, soften, reply, keep",
         ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();

@@ -58,6 +58,9 @@ pub struct ModelParams {
     /// the powers 1, `soften` and `soften`² weighed by how well each foresaw its public day
     /// moves (1: the mixture as it is).
     pub soften: f64,
+    /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
+    /// share with the move against the others' forecasts) (0: none).
+    pub reply: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -84,6 +87,7 @@ pub const MODEL: ModelParams = ModelParams {
     fitted_steps: 60,
     sharpen: 1.0,
     soften: 1.0,
+    reply: 0.0,
 };
 
 /// How the search spends its rollouts.
@@ -307,6 +311,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.soften),
         set: |s, v| model_mut(s).map(|m| m.soften = v).is_some(),
+    },
+    Tunable {
+        name: "reply",
+        about: "the tilt of the others' last moves toward their best replies",
+        min: 0.0,
+        max: 100.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.reply),
+        set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
     },
     Tunable {
         name: "keep",

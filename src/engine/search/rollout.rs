@@ -19,6 +19,7 @@ use crate::engine::model::Board;
 use crate::engine::model::Forecast;
 use crate::engine::model::forecast::draw_move;
 use crate::engine::model::nights::NightSampler;
+use crate::engine::moves;
 use crate::engine::params::{MAX_LATER_POLICIES, Search as Params};
 use crate::engine::policy::{self, Policy, Weights};
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row, TURNS, first_place_shares, score};
@@ -141,7 +142,11 @@ impl Rollouts {
             }
             Forecast::Learned(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
-                let d = forecast.moves_at(&board);
+                let mut d = forecast.moves_at(&board);
+                if pos.turn == TURNS && l.params.reply > 0.0 {
+                    let (worlds, _) = worlds(pos, params, forecast, rng);
+                    best_replies(&mut d, pos, &worlds, l.params.reply, rng);
+                }
                 let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
                 for c in 0..DAIMYO {
                     fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
@@ -262,10 +267,66 @@ impl Rollouts {
     }
 }
 
+/// Each legal day move's first-place share (0 to 1) for column `c` at the last turn, against
+/// `draws` of every column's move added to a world (column `c`'s own drawn move replaced).
+pub(super) fn last_turn_shares(
+    pos: &Position,
+    worlds: &[[u64; DAIMYO]],
+    draws: &[[u64; DAIMYO]],
+    c: usize,
+) -> Vec<f64> {
+    let score5 = pos.score5.unwrap_or([0; DAIMYO]);
+    let credit = |m: &Row| -> u64 {
+        draws
+            .iter()
+            .enumerate()
+            .map(|(s, drawn)| {
+                let mut real = *drawn;
+                real[c] = worlds[s % worlds.len()][c] + m.0;
+                let s9 = score(&pos.strengths, &real.map(Row));
+                let totals: [i32; DAIMYO] = std::array::from_fn(|k| score5[k] + s9[k]);
+                first_place_shares(&totals)[c] as u64
+            })
+            .sum()
+    };
+    let n = 12.0 * draws.len() as f64;
+    moves::legal(Phase::Day).iter().map(|m| credit(m) as f64 / n).collect()
+}
+
+/// At the last turn, each other column's forecast `d` tilted toward its best replies: each move's
+/// probability times exp(`tilt` x its first-place share against 256 draws of every column's
+/// move from `d`, on the worlds), renormalised. The bot's column is left as it is.
+pub(super) fn best_replies(
+    d: &mut [Vec<f64>; DAIMYO],
+    pos: &Position,
+    worlds: &[[u64; DAIMYO]],
+    tilt: f64,
+    rng: &mut Xoshiro256PlusPlus,
+) {
+    const DRAWS: usize = 256;
+    let draws: Vec<[u64; DAIMYO]> = (0..DRAWS)
+        .map(|s| {
+            let mut w = worlds[s % worlds.len()];
+            for c in 0..DAIMYO {
+                w[c] += draw_move(Phase::Day, &d[c], rng);
+            }
+            w
+        })
+        .collect();
+    let shares: Vec<Vec<f64>> =
+        (1..DAIMYO).map(|c| last_turn_shares(pos, worlds, &draws, c)).collect();
+    for (c, share) in (1..DAIMYO).zip(shares) {
+        let p = &mut d[c];
+        p.iter_mut().zip(share).for_each(|(x, s)| *x *= (tilt * s).exp());
+        let total: f64 = p.iter().sum();
+        p.iter_mut().for_each(|x| *x /= total);
+    }
+}
+
 /// Pre-drawn true intimacies at the start of the turn: the others' hidden nights drawn from
 /// their posterior, each weighted by the forecast as they stood on that night's board; and the
 /// likeliest split of each hidden night with a known total, for the report.
-fn worlds(
+pub(super) fn worlds(
     pos: &Position,
     params: &Params,
     forecast: &Forecast,

@@ -4,7 +4,7 @@ use crate::engine::timeman::Budget;
 
 use crate::engine::model::PickModel;
 use crate::engine::params::{BOT, FOUNDATION, Rivals};
-use crate::engine::rules::first_place_shares;
+use crate::engine::rules::{DAIMYO, TURNS, first_place_shares};
 use std::time::Instant;
 
 /// The bot with its last phase in `parts` parts, each candidate followed up by its own policy
@@ -381,5 +381,68 @@ fn staged_learning_keeps_each_phases_share_and_changes_its_judgement() {
         }
         assert!(both >= 63, "{both} dropped in the first phase both times");
         assert!(other * 10 >= both * 9, "{other} of {both} judged otherwise, {stages} stages");
+    }
+}
+
+#[test]
+fn at_the_last_turn_the_others_lean_to_their_best_replies() {
+    // Tilting a rival's forecast by exp(tilt x share) moves its probability toward the moves
+    // that win it more first place: its expected share against the same draws rises with the
+    // tilt, the bot's column is untouched and every forecast stays a distribution.
+    let t = scripted(TURNS);
+    let pos = t.known[0].position();
+    assert_eq!(pos.turn, TURNS);
+    let forecast = Forecast::new(pos, &BOT.rivals);
+    assert!(matches!(forecast, Forecast::Learned(_)));
+    let board = crate::engine::model::Board::at(pos, pos.public, pos.turn, pos.phase, 12);
+    let base = forecast.moves_at(&board);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let (worlds, _) = rollout::worlds(pos, &BOT, &forecast, &mut rng);
+    let expected = |d: &[Vec<f64>; DAIMYO], c: usize| -> f64 {
+        // The same draws for every forecast: those of the untilted one.
+        let mut r = Xoshiro256PlusPlus::seed_from_u64(9);
+        let draws: Vec<[u64; DAIMYO]> = (0..512)
+            .map(|s| {
+                let mut w = worlds[s % worlds.len()];
+                for k in 0..DAIMYO {
+                    w[k] += crate::engine::model::forecast::draw_move(Phase::Day, &base[k], &mut r);
+                }
+                w
+            })
+            .collect();
+        let shares = rollout::last_turn_shares(pos, &worlds, &draws, c);
+        d[c].iter().zip(&shares).map(|(p, s)| p * s).sum()
+    };
+    let mut last = [0.0; DAIMYO];
+    for tilt in [0.0, 5.0, 20.0] {
+        let mut gain = 0.0;
+        let mut d = base.clone();
+        rollout::best_replies(
+            &mut d,
+            pos,
+            &worlds,
+            tilt,
+            &mut Xoshiro256PlusPlus::seed_from_u64(7),
+        );
+        assert_eq!(d[0], base[0]);
+        for c in 1..DAIMYO {
+            assert!((d[c].iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            let e = expected(&d, c);
+            if tilt == 0.0 {
+                assert!(d[c].iter().zip(&base[c]).all(|(a, b)| (a - b).abs() < 1e-12));
+            } else {
+                assert!(
+                    e > last[c] - 0.005,
+                    "column {c}, tilt {tilt}: {e:.3} after {:.3}",
+                    last[c]
+                );
+            }
+            println!("tilt {tilt}, column {c}: expected share {e:.3}");
+            gain += e - last[c];
+            last[c] = e;
+        }
+        if tilt > 0.0 {
+            assert!(gain > 0.1, "tilt {tilt}: the rivals' shares rose by {gain:.3} in all");
+        }
     }
 }
