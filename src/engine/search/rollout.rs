@@ -128,6 +128,8 @@ impl Rollouts {
         rng: &mut Xoshiro256PlusPlus,
     ) -> Rollouts {
         let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
+        // The worlds, when the last turn's best replies are measured on them before the pools.
+        let mut drawn = None;
         let (first, later, own) = match forecast {
             Forecast::Prior(pm) => {
                 let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
@@ -144,8 +146,9 @@ impl Rollouts {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
                 if pos.turn == TURNS && l.params.reply > 0.0 {
-                    let (worlds, _) = worlds(pos, params, forecast, rng);
-                    best_replies(&mut d, pos, &worlds, l.params.reply, rng);
+                    let w = worlds(pos, params, forecast, rng);
+                    best_replies(&mut d, pos, &w.0, l.params.reply, rng);
+                    drawn = Some(w);
                 }
                 let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
                 for c in 0..DAIMYO {
@@ -156,7 +159,7 @@ impl Rollouts {
                 (first, LaterTurns::Policies(Box::new(Policies::new(&later))), own)
             }
         };
-        let (worlds, nights) = worlds(pos, params, forecast, rng);
+        let (worlds, nights) = drawn.unwrap_or_else(|| worlds(pos, params, forecast, rng));
         Rollouts {
             strengths: pos.strengths,
             turn: pos.turn,
