@@ -87,7 +87,7 @@ pub const MODEL: ModelParams = ModelParams {
     fitted_steps: 60,
     sharpen: 1.0,
     soften: 1.0,
-    reply: 0.0,
+    reply: 10.0,
 };
 
 /// How the search spends its rollouts.
