@@ -296,6 +296,24 @@ pub(super) fn last_turn_shares(
     moves::legal(Phase::Day).iter().map(|m| credit(m) as f64 / n).collect()
 }
 
+/// `n` draws of every column's last-turn move from `d`, each added to a world (in turn).
+pub(super) fn last_turn_draws(
+    worlds: &[[u64; DAIMYO]],
+    d: &[Vec<f64>; DAIMYO],
+    n: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Vec<[u64; DAIMYO]> {
+    (0..n)
+        .map(|s| {
+            let mut w = worlds[s % worlds.len()];
+            for c in 0..DAIMYO {
+                w[c] += draw_move(Phase::Day, &d[c], rng);
+            }
+            w
+        })
+        .collect()
+}
+
 /// At the last turn, each other column's forecast `d` tilted toward its best replies: each move's
 /// probability times exp(`tilt` x its first-place share against 256 draws of every column's
 /// move from `d`, on the worlds), renormalised. The bot's column is left as it is.
@@ -307,15 +325,7 @@ pub(super) fn best_replies(
     rng: &mut Xoshiro256PlusPlus,
 ) {
     const DRAWS: usize = 256;
-    let draws: Vec<[u64; DAIMYO]> = (0..DRAWS)
-        .map(|s| {
-            let mut w = worlds[s % worlds.len()];
-            for c in 0..DAIMYO {
-                w[c] += draw_move(Phase::Day, &d[c], rng);
-            }
-            w
-        })
-        .collect();
+    let draws = last_turn_draws(worlds, d, DRAWS, rng);
     let shares: Vec<Vec<f64>> =
         (1..DAIMYO).map(|c| last_turn_shares(pos, worlds, &draws, c)).collect();
     for (c, share) in (1..DAIMYO).zip(shares) {

@@ -394,22 +394,15 @@ fn at_the_last_turn_the_others_lean_to_their_best_replies() {
     assert_eq!(pos.turn, TURNS);
     let forecast = Forecast::new(pos, &BOT.rivals);
     assert!(matches!(forecast, Forecast::Learned(_)));
-    let board = crate::engine::model::Board::at(pos, pos.public, pos.turn, pos.phase, 12);
+    let readings = forecast.rule_readings();
+    let board = crate::engine::model::Board::at(pos, pos.public, pos.turn, pos.phase, readings);
     let base = forecast.moves_at(&board);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let (worlds, _) = rollout::worlds(pos, &BOT, &forecast, &mut rng);
+    // The same draws for every forecast: those of the untilted one.
+    let draws =
+        rollout::last_turn_draws(&worlds, &base, 512, &mut Xoshiro256PlusPlus::seed_from_u64(9));
     let expected = |d: &[Vec<f64>; DAIMYO], c: usize| -> f64 {
-        // The same draws for every forecast: those of the untilted one.
-        let mut r = Xoshiro256PlusPlus::seed_from_u64(9);
-        let draws: Vec<[u64; DAIMYO]> = (0..512)
-            .map(|s| {
-                let mut w = worlds[s % worlds.len()];
-                for k in 0..DAIMYO {
-                    w[k] += crate::engine::model::forecast::draw_move(Phase::Day, &base[k], &mut r);
-                }
-                w
-            })
-            .collect();
         let shares = rollout::last_turn_shares(pos, &worlds, &draws, c);
         d[c].iter().zip(&shares).map(|(p, s)| p * s).sum()
     };
