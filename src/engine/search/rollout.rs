@@ -325,10 +325,10 @@ pub(super) fn best_replies(
     rng: &mut Xoshiro256PlusPlus,
 ) {
     const DRAWS: usize = 256;
+    // All drawn before any column is tilted: each column replies to the untilted forecasts.
     let draws = last_turn_draws(worlds, d, DRAWS, rng);
-    let shares: Vec<Vec<f64>> =
-        (1..DAIMYO).map(|c| last_turn_shares(pos, worlds, &draws, c)).collect();
-    for (c, share) in (1..DAIMYO).zip(shares) {
+    for c in 1..DAIMYO {
+        let share = last_turn_shares(pos, worlds, &draws, c);
         let p = &mut d[c];
         p.iter_mut().zip(share).for_each(|(x, s)| *x *= (tilt * s).exp());
         let total: f64 = p.iter().sum();
