@@ -61,6 +61,9 @@ pub struct ModelParams {
     /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
     /// share with the move against the others' forecasts) (0: none).
     pub reply: f64,
+    /// At the first scoring (turn 5), each other daimyo's forecast tilted by exp(reply5 x its
+    /// first-place share of that scoring with the move against the others' forecasts) (0: none).
+    pub reply5: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -88,6 +91,7 @@ pub const MODEL: ModelParams = ModelParams {
     sharpen: 1.0,
     soften: 1.0,
     reply: 10.0,
+    reply5: 0.0,
 };
 
 /// How the search spends its rollouts.
@@ -320,6 +324,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.reply),
         set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
+    },
+    Tunable {
+        name: "reply5",
+        about: "the tilt of the others' moves into the first scoring toward their best replies",
+        min: 0.0,
+        max: 100.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.reply5),
+        set: |s, v| model_mut(s).map(|m| m.reply5 = v).is_some(),
     },
     Tunable {
         name: "keep",

@@ -145,9 +145,14 @@ impl Rollouts {
             Forecast::Learned(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
-                if pos.turn == TURNS && l.params.reply > 0.0 {
+                let tilt = match (pos.turn, pos.phase) {
+                    (TURNS, _) => l.params.reply,
+                    (5, Phase::Day) => l.params.reply5,
+                    _ => 0.0,
+                };
+                if tilt > 0.0 {
                     let w = worlds(pos, params, forecast, rng);
-                    best_replies(&mut d, pos, &w.0, l.params.reply, rng);
+                    best_replies(&mut d, pos, &w.0, tilt, rng);
                     drawn = Some(w);
                 }
                 let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
@@ -270,8 +275,9 @@ impl Rollouts {
     }
 }
 
-/// Each legal day move's first-place share (0 to 1) for column `c` at the last turn, against
-/// `draws` of every column's move added to a world (column `c`'s own drawn move replaced).
+/// Each legal day move's first-place share (0 to 1) for column `c` at the scoring of this turn
+/// (the game's at turn 9, the first half's at turn 5), against `draws` of every column's move
+/// added to a world (column `c`'s own drawn move replaced).
 pub(super) fn last_turn_shares(
     pos: &Position,
     worlds: &[[u64; DAIMYO]],
@@ -314,9 +320,10 @@ pub(super) fn last_turn_draws(
         .collect()
 }
 
-/// At the last turn, each other column's forecast `d` tilted toward its best replies: each move's
-/// probability times exp(`tilt` x its first-place share against 256 draws of every column's
-/// move from `d`, on the worlds), renormalised. The bot's column is left as it is.
+/// At a scoring turn (5 or 9), each other column's forecast `d` tilted toward its best replies:
+/// each move's probability times exp(`tilt` x its first-place share at that scoring against 256
+/// draws of every column's move from `d`, on the worlds), renormalised. The bot's column is left
+/// as it is.
 pub(super) fn best_replies(
     d: &mut [Vec<f64>; DAIMYO],
     pos: &Position,

@@ -4,7 +4,7 @@ use crate::engine::timeman::Budget;
 
 use crate::engine::model::PickModel;
 use crate::engine::params::{BOT, FOUNDATION, Rivals};
-use crate::engine::rules::{DAIMYO, TURNS, first_place_shares};
+use crate::engine::rules::{DAIMYO, Row, TURNS, first_place_shares, score};
 use std::time::Instant;
 
 /// The bot with its last phase in `parts` parts, each candidate followed up by its own policy
@@ -385,13 +385,20 @@ fn staged_learning_keeps_each_phases_share_and_changes_its_judgement() {
 }
 
 #[test]
-fn at_the_last_turn_the_others_lean_to_their_best_replies() {
+fn at_each_scoring_the_others_lean_to_their_best_replies() {
+    for turn in [5, TURNS] {
+        lean_to_best_replies(turn);
+    }
+}
+
+fn lean_to_best_replies(turn: u8) {
     // Tilting a rival's forecast by exp(tilt x share) moves its probability toward the moves
     // that win it more first place: its expected share against the same draws rises with the
-    // tilt, the bot's column is untouched and every forecast stays a distribution.
-    let t = scripted(TURNS);
+    // tilt, the bot's column is untouched and every forecast stays a distribution. At turn 5
+    // the share is first place at that scoring, the first half's points alone.
+    let t = scripted(turn);
     let pos = t.known[0].position();
-    assert_eq!(pos.turn, TURNS);
+    assert_eq!(pos.turn, turn);
     let forecast = Forecast::new(pos, &BOT.rivals);
     assert!(matches!(forecast, Forecast::Learned(_)));
     let readings = forecast.rule_readings();
@@ -402,6 +409,23 @@ fn at_the_last_turn_the_others_lean_to_their_best_replies() {
     // The same draws for every forecast: those of the untilted one.
     let draws =
         rollout::last_turn_draws(&worlds, &base, 512, &mut Xoshiro256PlusPlus::seed_from_u64(9));
+    if turn == 5 {
+        let shares = rollout::last_turn_shares(pos, &worlds, &draws, 1);
+        for (i, m) in moves::legal(Phase::Day).iter().enumerate().step_by(25) {
+            let firsts: u32 = draws
+                .iter()
+                .enumerate()
+                .map(|(s, drawn)| {
+                    let mut real = *drawn;
+                    real[1] = worlds[s % worlds.len()][1] + m.0;
+                    let half = score(&pos.strengths, &real.map(Row));
+                    first_place_shares(&half)[1]
+                })
+                .sum();
+            let want = firsts as f64 / (12.0 * draws.len() as f64);
+            assert!((shares[i] - want).abs() < 1e-12, "move {i}: {} against {want}", shares[i]);
+        }
+    }
     let expected = |d: &[Vec<f64>; DAIMYO], c: usize| -> f64 {
         let shares = rollout::last_turn_shares(pos, &worlds, &draws, c);
         d[c].iter().zip(&shares).map(|(p, s)| p * s).sum()
@@ -426,16 +450,19 @@ fn at_the_last_turn_the_others_lean_to_their_best_replies() {
             } else {
                 assert!(
                     e > last[c] - 0.005,
-                    "column {c}, tilt {tilt}: {e:.3} after {:.3}",
+                    "turn {turn}, column {c}, tilt {tilt}: {e:.3} after {:.3}",
                     last[c]
                 );
             }
-            println!("tilt {tilt}, column {c}: expected share {e:.3}");
+            println!("turn {turn}, tilt {tilt}, column {c}: expected share {e:.3}");
             gain += e - last[c];
             last[c] = e;
         }
         if tilt > 0.0 {
-            assert!(gain > 0.1, "tilt {tilt}: the rivals' shares rose by {gain:.3} in all");
+            assert!(
+                gain > 0.1,
+                "turn {turn}, tilt {tilt}: the rivals' shares rose by {gain:.3} in all"
+            );
         }
     }
 }
