@@ -145,9 +145,10 @@ impl Rollouts {
             Forecast::Learned(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
-                let tilt = match (pos.turn, pos.phase) {
-                    (TURNS, _) => l.params.reply,
-                    (5, Phase::Day) => l.params.reply5,
+                // The two scorings; turn 5 is a day.
+                let tilt = match pos.turn {
+                    TURNS => l.params.reply,
+                    5 => l.params.reply5,
                     _ => 0.0,
                 };
                 if tilt > 0.0 {
