@@ -279,7 +279,7 @@ impl Rollouts {
 /// Each legal day move's first-place share (0 to 1) for column `c` at the scoring of this turn
 /// (the game's at turn 9, the first half's at turn 5), against `draws` of every column's move
 /// added to a world (column `c`'s own drawn move replaced).
-pub(super) fn last_turn_shares(
+pub(super) fn scoring_shares(
     pos: &Position,
     worlds: &[[u64; DAIMYO]],
     draws: &[[u64; DAIMYO]],
@@ -293,8 +293,8 @@ pub(super) fn last_turn_shares(
             .map(|(s, drawn)| {
                 let mut real = *drawn;
                 real[c] = worlds[s % worlds.len()][c] + m.0;
-                let s9 = score(&pos.strengths, &real.map(Row));
-                let totals: [i32; DAIMYO] = std::array::from_fn(|k| score5[k] + s9[k]);
+                let scored = score(&pos.strengths, &real.map(Row));
+                let totals: [i32; DAIMYO] = std::array::from_fn(|k| score5[k] + scored[k]);
                 first_place_shares(&totals)[c] as u64
             })
             .sum()
@@ -303,8 +303,9 @@ pub(super) fn last_turn_shares(
     moves::legal(Phase::Day).iter().map(|m| credit(m) as f64 / n).collect()
 }
 
-/// `n` draws of every column's last-turn move from `d`, each added to a world (in turn).
-pub(super) fn last_turn_draws(
+/// `n` draws of every column's move of this (scoring) turn from `d`, each added to a world (in
+/// turn).
+pub(super) fn scoring_draws(
     worlds: &[[u64; DAIMYO]],
     d: &[Vec<f64>; DAIMYO],
     n: usize,
@@ -334,9 +335,9 @@ pub(super) fn best_replies(
 ) {
     const DRAWS: usize = 256;
     // All drawn before any column is tilted: each column replies to the untilted forecasts.
-    let draws = last_turn_draws(worlds, d, DRAWS, rng);
+    let draws = scoring_draws(worlds, d, DRAWS, rng);
     for c in 1..DAIMYO {
-        let share = last_turn_shares(pos, worlds, &draws, c);
+        let share = scoring_shares(pos, worlds, &draws, c);
         let p = &mut d[c];
         p.iter_mut().zip(share).for_each(|(x, s)| *x *= (tilt * s).exp());
         let total: f64 = p.iter().sum();

@@ -408,9 +408,9 @@ fn lean_to_best_replies(turn: u8) {
     let (worlds, _) = rollout::worlds(pos, &BOT, &forecast, &mut rng);
     // The same draws for every forecast: those of the untilted one.
     let draws =
-        rollout::last_turn_draws(&worlds, &base, 512, &mut Xoshiro256PlusPlus::seed_from_u64(9));
+        rollout::scoring_draws(&worlds, &base, 512, &mut Xoshiro256PlusPlus::seed_from_u64(9));
     if turn == 5 {
-        let shares = rollout::last_turn_shares(pos, &worlds, &draws, 1);
+        let shares = rollout::scoring_shares(pos, &worlds, &draws, 1);
         for (i, m) in moves::legal(Phase::Day).iter().enumerate().step_by(25) {
             let firsts: u32 = draws
                 .iter()
@@ -427,7 +427,7 @@ fn lean_to_best_replies(turn: u8) {
         }
     }
     let expected = |d: &[Vec<f64>; DAIMYO], c: usize| -> f64 {
-        let shares = rollout::last_turn_shares(pos, &worlds, &draws, c);
+        let shares = rollout::scoring_shares(pos, &worlds, &draws, c);
         d[c].iter().zip(&shares).map(|(p, s)| p * s).sum()
     };
     let mut last = [0.0; DAIMYO];
