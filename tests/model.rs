@@ -219,6 +219,11 @@ fn held_out(names: [&str; 4], seeds: u64, params: &ModelParams) -> f64 {
     total / n
 }
 
+/// `held_out` for these players under the bot's model and under `params`.
+fn held_out_both(names: [&str; 4], seeds: u64, params: &ModelParams) -> (f64, f64) {
+    (held_out(names, seeds, &MODEL), held_out(names, seeds, params))
+}
+
 #[test]
 fn a_policy_fitted_in_the_game_foresees_a_player_the_styles_do_not_know() {
     // `history` repeats its own past; no style of the model is like it. Fitted to its moves of
@@ -227,11 +232,11 @@ fn a_policy_fitted_in_the_game_foresees_a_player_the_styles_do_not_know() {
     // (+0.01).
     let fitted = ModelParams { fitted_prior: 0.1, ..MODEL };
     let unknown = ["random", "history", "history", "history"];
-    let (plain, with) = (held_out(unknown, 20, &MODEL), held_out(unknown, 20, &fitted));
+    let (plain, with) = held_out_both(unknown, 20, &fitted);
     println!("history: {plain:.3} without the fit, {with:.3} with it");
     assert!(with > plain + 0.3, "history: {plain:.3} without the fit, {with:.3} with it");
     let known = ["random", "roles", "margins", "flatmc"];
-    let (plain, with) = (held_out(known, 20, &MODEL), held_out(known, 20, &fitted));
+    let (plain, with) = held_out_both(known, 20, &fitted);
     println!("roles, margins, flatmc: {plain:.3} without the fit, {with:.3} with it");
     assert!(with > plain - 0.05, "known players: {plain:.3} without the fit, {with:.3} with it");
 }
@@ -244,11 +249,11 @@ fn a_softened_forecast_reads_searchers_better_and_rules_alike() {
     // these 8 games); the rules, foreseen well by power 1, keep it (-0.07).
     let softened = ModelParams { soften: 0.6, ..MODEL };
     let searchers = ["random", "planner", "pruned-mc", "fortress"];
-    let (plain, with) = (held_out(searchers, 8, &MODEL), held_out(searchers, 8, &softened));
+    let (plain, with) = held_out_both(searchers, 8, &softened);
     println!("planner, pruned-mc, fortress: {plain:.3} unsoftened, {with:.3} softened");
     assert!(with > plain + 0.3, "searchers: {plain:.3} unsoftened, {with:.3} softened");
     let rules = ["random", "roles", "margins", "tables"];
-    let (plain, with) = (held_out(rules, 8, &MODEL), held_out(rules, 8, &softened));
+    let (plain, with) = held_out_both(rules, 8, &softened);
     println!("roles, margins, tables: {plain:.3} unsoftened, {with:.3} softened");
     assert!(with > plain - 0.15, "rules: {plain:.3} unsoftened, {with:.3} softened");
     // The powers' weights: a rule's moves keep most of it on 1; unsoftened, 1 alone.
@@ -261,4 +266,31 @@ fn a_softened_forecast_reads_searchers_better_and_rules_alike() {
         }
         assert_eq!(learnt(rules, 7, seed).powers[1], [(1.0, 1.0)]);
     }
+}
+
+#[test]
+fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
+    // `history` splits every move in proportion to its own intimacy so far, as the `loyal` rule
+    // does after its first move. With the rule among the styles its turn-7 move is foreseen far
+    // better (measured -6.24 to -1.57 nats a move over these 20 games), and the players the
+    // other styles know are read as before (-0.004). By turn 8 (its day moves of turns 1 to 7
+    // seen) the rule carries over 0.9 of its weight in most columns (measured 26 of 30).
+    let loyal = ModelParams { loyal: 0.05, ..MODEL };
+    let sticky = ["random", "history", "history", "history"];
+    let (plain, with) = held_out_both(sticky, 20, &loyal);
+    println!("history: {plain:.3} without the rule, {with:.3} with it");
+    assert!(with > plain + 2.0, "history: {plain:.3} without the rule, {with:.3} with it");
+    let known = ["random", "roles", "margins", "flatmc"];
+    let (plain, with) = held_out_both(known, 20, &loyal);
+    println!("roles, margins, flatmc: {plain:.3} without the rule, {with:.3} with it");
+    assert!(with > plain - 0.05, "known players: {plain:.3} without the rule, {with:.3} with it");
+    let mut carried = 0;
+    for seed in 1..=10 {
+        let o = learnt_with(sticky, 8, seed, &loyal);
+        assert_eq!(o.weights[1].len(), MODEL.styles.len() + 1, "the rule read after the styles");
+        carried += (1..DAIMYO).filter(|&c| o.weights[c].last() > Some(&0.9)).count();
+        let plain = learnt(sticky, 8, seed);
+        assert_eq!(plain.weights[1].len(), MODEL.styles.len(), "not read at weight 0");
+    }
+    assert!(carried >= 22, "the rule carries history's weight in {carried}/30 columns");
 }

@@ -56,7 +56,7 @@ impl Bot {
     /// The learnt model's styles by name, with each other daimyo's weight on each.
     fn styles(forecast: &Forecast) -> Vec<StyleWeights> {
         let Forecast::Learned(l) = forecast else { return Vec::new() };
-        let styles = l.params.styles.iter().enumerate();
+        let styles = l.params.all_styles().enumerate();
         let mut out: Vec<StyleWeights> = styles
             .map(|(k, (style, _))| StyleWeights {
                 label: style.name().to_string(),

@@ -30,8 +30,11 @@ pub mod time {
 /// The opponent model (see `model`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ModelParams {
-    /// The styles and their prior weights.
+    /// The styles and their prior weights (summing to 1).
     pub styles: &'static [(Style, f64)],
+    /// Prior weight of the `loyal` rule beside the styles (0: not read): a player that keeps to
+    /// its lords, every move in proportion to its own intimacy so far.
+    pub loyal: f64,
     /// Share of a rule's probability spread over every move like random picks, so that a move
     /// it would not play is unlikely rather than impossible.
     pub smoothing: f64,
@@ -80,6 +83,7 @@ pub const MODEL: ModelParams = ModelParams {
         (Style::Rule { rule: Rule::Knapsack, later: likeness::KNAPSACK }, 0.05),
         (Style::Rule { rule: Rule::LordRules, later: likeness::RULES }, 0.05),
     ],
+    loyal: 0.0,
     smoothing: 0.05,
     own: &likeness::PRUNED_MC,
     rule_readings: 12,
@@ -93,6 +97,18 @@ pub const MODEL: ModelParams = ModelParams {
     reply: 10.0,
     reply5: 0.0,
 };
+
+/// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
+pub const LOYAL: Style = Style::Rule { rule: Rule::Loyal, later: likeness::LOYAL };
+
+impl ModelParams {
+    /// Every style the model reads, with its prior weight: `styles`, then `loyal` where its
+    /// weight is over 0.
+    pub fn all_styles(&self) -> impl Iterator<Item = (Style, f64)> + '_ {
+        let loyal = (self.loyal > 0.0).then_some((LOYAL, self.loyal));
+        self.styles.iter().copied().chain(loyal)
+    }
+}
 
 /// How the search spends its rollouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -288,6 +304,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.fitted_prior),
         set: |s, v| model_mut(s).map(|m| m.fitted_prior = v).is_some(),
+    },
+    Tunable {
+        name: "loyal",
+        about: "the prior weight of the loyal style (keeps to its lords; 0: not read)",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.loyal),
+        set: |s, v| model_mut(s).map(|m| m.loyal = v).is_some(),
     },
     Tunable {
         name: "readings",

@@ -101,6 +101,7 @@ pub const BUILTINS: &[Builtin] = &[
         Rule::Margins,
         "plans within a small budget: lords to top or keep off last, with safety margins",
     ),
+    rule(Rule::Loyal, "keeps to its lords: every move in proportion to its intimacy so far"),
     Builtin {
         name: "fortress",
         about: "plans the whole half: rivals projected from their habits, margins, concedes early",

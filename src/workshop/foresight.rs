@@ -44,10 +44,10 @@ probability of the move the mover then played is its forecast's score.
 OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
                 rule's probability spread like random picks), fitted (the prior weight of
-                each opponent's own policy fitted in the game to its day moves), readings
-                (the likeliest splits of the hidden nights a rule is read at) or soften (the
-                powers 1, x, x^2 a forecast is raised to, weighed by the player's moves);
-                repeatable
+                each opponent's own policy fitted in the game to its day moves), loyal (the
+                prior weight of the rule that keeps to its lords), readings (the likeliest
+                splits of the hidden nights a rule is read at) or soften (the powers 1, x,
+                x^2 a forecast is raised to, weighed by the player's moves); repeatable
   --jobs N      games read at once (default: the cores available); nothing printed depends
                 on it
 
@@ -121,9 +121,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                if !["smoothing", "fitted", "readings", "soften"].contains(&name.as_str()) {
+                let model = ["smoothing", "fitted", "loyal", "readings", "soften"];
+                if !model.contains(&name.as_str()) {
                     return Err(format!(
-                        "--set {name}: only the model's settings, smoothing, fitted, \
+                        "--set {name}: only the model's settings, smoothing, fitted, loyal, \
                          readings and soften, change what it foresees"
                     ));
                 }
@@ -237,13 +238,14 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, fitted {}, readings {}, soften {})\n\n",
+         seat before it (smoothing {}, fitted {}, loyal {}, readings {}, soften {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
         if games.len() == 1 { "" } else { "s" },
         a.model.smoothing,
         a.model.fitted_prior,
+        a.model.loyal,
         a.model.rule_readings,
         a.model.soften,
     );

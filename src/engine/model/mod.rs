@@ -59,7 +59,7 @@ fn mixture(weights: &[f64], dists: &[Vec<f64>]) -> Vec<f64> {
 
 /// Index of the uniformly random picks among the styles, if they are one.
 fn uniform_style(params: &ModelParams) -> Option<usize> {
-    params.styles.iter().position(|s| s.0.is_uniform())
+    params.all_styles().position(|s| s.0.is_uniform())
 }
 
 /// A board as the model reads it: public intimacies in column order, the move asked for, and
@@ -202,7 +202,7 @@ pub struct Opponents {
 /// what the styles, as weighted, expect of an opponent's picks; the fit starts from it.
 fn blend(params: &ModelParams, logw: &[f64]) -> Policy {
     let mut v = [0.0; PARAMS];
-    for (&(style, _), wk) in params.styles.iter().zip(normalised(logw)) {
+    for ((style, _), wk) in params.all_styles().zip(normalised(logw)) {
         for (x, p) in v.iter_mut().zip(style.later().params()) {
             *x += wk * p;
         }
@@ -214,7 +214,7 @@ impl Opponents {
     /// Bayes' rule over the public day moves seen so far (day 5 is never seen alone: the
     /// turn-6 board adds nights 2 and 4 to it).
     pub fn learn(pos: &Position, params: &ModelParams) -> Opponents {
-        let prior: Vec<f64> = params.styles.iter().map(|s| s.1.ln()).collect();
+        let prior: Vec<f64> = params.all_styles().map(|s| s.1.ln()).collect();
         let fitting = params.fitted_prior > 0.0;
         let mut fitted = [Policy::UNIFORM; DAIMYO];
         let mut fitted_weight = [0.0; DAIMYO];
@@ -244,9 +244,8 @@ impl Opponents {
                         log_fitted += dist[i].max(params.likelihood_floor).ln();
                     }
                     let dists: Vec<Vec<f64>> = params
-                        .styles
-                        .iter()
-                        .map(|&(style, _)| style_distribution(style, &board, c, params.smoothing))
+                        .all_styles()
+                        .map(|(style, _)| style_distribution(style, &board, c, params.smoothing))
                         .collect();
                     if params.soften != 1.0 {
                         // Each power scored on the move by the mixture before it.
@@ -291,7 +290,7 @@ impl Opponents {
             if self.fitted_weight[c] > 0.0 {
                 out.push((self.fitted[c], self.fitted_weight[c]));
             }
-            for (&(style, _), &w) in params.styles.iter().zip(&self.weights[c]) {
+            for ((style, _), &w) in params.all_styles().zip(&self.weights[c]) {
                 let p = style.later();
                 match out.iter_mut().find(|x| x.0 == p) {
                     Some(x) => x.1 += w,
@@ -327,7 +326,7 @@ impl Opponents {
                 *o += self.fitted_weight[c] * x;
             }
         }
-        for (k, &(style, _)) in params.styles.iter().enumerate() {
+        for (k, (style, _)) in params.all_styles().enumerate() {
             let w = self.weights[c][k];
             if w < params.negligible_weight {
                 continue;

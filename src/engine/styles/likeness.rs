@@ -1,7 +1,8 @@
 //! Board-reading likenesses of kinds of players: the policy that best explains each built-in's
 //! moves, fitted by `daimyo fit` to 400 games (3,600 moves) of it in a mixed table
 //! (`daimyo fit --seeds 100 pruned-mc tables flatmc roles`, and `margins greedy knapsack rules`;
-//! `planner tables roles margins` for planner). Data, not code: the model reads them as styles.
+//! `planner tables roles margins` for planner; `loyal planner tables pruned-mc` for loyal).
+//! Data, not code: the model reads them as styles.
 
 use crate::engine::policy::Policy;
 
@@ -23,3 +24,5 @@ pub const PRUNED_MC: Policy = Policy { strength: 0.067, lead: [[0.58, 1.34, 1.42
 pub const PLANNER: Policy = Policy { strength: 0.448, lead: [[-0.43, 0.13, 0.37, 0.26, 0.58, 0.37, -0.18, -0.59, -0.51], [-0.61, -0.00, 0.11, 0.36, 0.61, 0.06, -0.17, -0.45, -0.29], [-0.79, -0.43, 0.34, 0.49, 0.87, 0.72, 0.33, -0.66, -0.41]], floor: [[-0.67, -0.13, 0.07, 0.47, 0.60, 0.48, 0.18, -0.24, -0.74], [-0.36, -0.02, -0.03, 0.61, 0.70, -0.20, -0.29, -0.40, -0.38], [-0.40, 0.62, 0.78, 1.00, 0.77, -0.05, -0.44, -0.79, -1.03]] };
 #[rustfmt::skip]
 pub const FLATMC: Policy = Policy { strength: 0.844, lead: [[-0.76, -0.40, -0.30, -0.21, -0.20, -0.33, -0.30, -0.36, -0.64], [-0.20, 0.18, 0.35, 0.53, 0.48, 0.31, -0.07, -0.69, -0.41], [-0.21, 0.45, 0.65, 0.71, 0.89, 0.54, 0.40, -0.13, -0.06]], floor: [[-0.69, -0.06, -0.14, -0.22, -0.24, 0.02, -0.45, -0.67, -1.06], [-0.19, -0.04, 0.35, 0.83, 0.45, 0.19, 0.06, -0.22, -0.96], [-0.08, 0.09, 1.12, 1.17, 0.70, 0.57, 0.35, 0.03, -0.72]] };
+#[rustfmt::skip]
+pub const LOYAL: Policy = Policy { strength: 0.922, lead: [[-1.33, -0.08, -0.13, -0.11, -0.02, 0.12, 0.13, 0.04, 0.18], [-1.06, -0.03, -0.02, -0.25, 0.19, 0.15, -0.10, 0.28, 0.04], [-1.10, 0.21, 0.05, 0.25, 0.86, 0.60, 0.36, 0.50, 0.48]], floor: [[-0.39, -0.32, -0.70, -1.22, -0.28, 0.00, 0.27, 0.34, 1.09], [-0.23, -0.21, -0.26, -0.86, -0.56, 0.00, 0.13, 0.05, 1.15], [-0.22, -0.20, -0.29, -0.57, -0.40, 0.00, 1.54, 0.80, 1.54]] };

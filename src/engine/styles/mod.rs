@@ -1,7 +1,7 @@
 //! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
 //! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
-//! `daimyo fit`), and six memoryless rules that read the position as contest programs did
-//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`).
+//! `daimyo fit`), and seven memoryless rules that read the position as contest programs did
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`).
 //!
 //! The rules are engine code because the model plays them: it asks what a rule would have
 //! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
@@ -11,6 +11,7 @@ mod greedy;
 mod knapsack;
 pub mod likeness;
 mod lord_rules;
+pub mod loyal;
 mod margins;
 mod roles;
 mod standings;
@@ -41,11 +42,20 @@ pub enum Rule {
     Roles,
     /// Plans within a small budget: lords to top or keep off last, with safety margins.
     Margins,
+    /// Keeps to its lords: every move in proportion to its own intimacy so far.
+    Loyal,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 6] =
-        [Rule::Greedy, Rule::Knapsack, Rule::LordRules, Rule::Tables, Rule::Roles, Rule::Margins];
+    pub const ALL: [Rule; 7] = [
+        Rule::Greedy,
+        Rule::Knapsack,
+        Rule::LordRules,
+        Rule::Tables,
+        Rule::Roles,
+        Rule::Margins,
+        Rule::Loyal,
+    ];
 
     /// The name the rule goes by (and the workshop's built-in that plays it).
     pub const fn name(self) -> &'static str {
@@ -56,6 +66,7 @@ impl Rule {
             Rule::Tables => "tables",
             Rule::Roles => "roles",
             Rule::Margins => "margins",
+            Rule::Loyal => "loyal",
         }
     }
 
@@ -67,6 +78,7 @@ impl Rule {
             Rule::Tables => tables::choose(pos),
             Rule::Roles => roles::choose(pos),
             Rule::Margins => margins::choose(pos),
+            Rule::Loyal => loyal::choose(pos),
         }
     }
 }

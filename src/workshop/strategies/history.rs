@@ -3,17 +3,16 @@
 //! At the start of a game it draws a plan: 2 or 3 lords (even odds), drawn one after another
 //! without replacement with probability proportional to strength, each weighted by its strength.
 //! Every move then splits its picks in proportion to the own true intimacy so far (the plan's
-//! weights while that is still zero) by largest remainders: each lord gets the whole part of its
-//! quota, the picks left go to the largest fractions, ties to the larger weight, then the lower
-//! index. So its moves repeat its past pattern, the way contest entries that "stick with their
+//! weights while that is still zero) by largest remainders, as the engine's `loyal` rule does
+//! after its first move (`styles::loyal`). So its moves repeat its past pattern, the way contest entries that "stick with their
 //! lords" played, and an opponent who models it from history reads it perfectly.
 
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{LORDS, Move, Row};
+use crate::engine::rules::{LORDS, Move};
+use crate::engine::styles::loyal::apportion;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::cmp::Reverse;
 use std::time::Instant;
 
 #[derive(Default)]
@@ -27,21 +26,6 @@ impl History {
     pub fn plan(&self) -> [u32; LORDS] {
         self.plan
     }
-}
-
-/// `picks` split in proportion to `weights` by largest remainders (uniformly if all are zero).
-pub fn apportion(weights: [u32; LORDS], picks: usize) -> Row {
-    let weights = if weights.iter().all(|&x| x == 0) { [1; LORDS] } else { weights };
-    let total: u64 = weights.iter().map(|&x| x as u64).sum();
-    let quota = weights.map(|x| picks as u64 * x as u64);
-    let mut counts = quota.map(|q| (q / total) as u8);
-    let given: usize = counts.iter().map(|&c| c as usize).sum();
-    let mut lords: [usize; LORDS] = std::array::from_fn(|l| l);
-    lords.sort_by_key(|&l| (Reverse(quota[l] % total), Reverse(weights[l]), l));
-    for &l in lords.iter().take(picks - given) {
-        counts[l] += 1;
-    }
-    Row::from_array(counts)
 }
 
 impl Agent for History {
@@ -77,15 +61,6 @@ mod tests {
     use super::*;
     use crate::engine::agent::Table;
     use crate::engine::rules::Phase;
-
-    #[test]
-    fn largest_remainders() {
-        // 5 * 6/11 = 2.73 and 5 * 5/11 = 2.27: two each, the fifth to the larger fraction.
-        assert_eq!(apportion([6, 0, 5, 0, 0, 0], 5).to_array(), [3, 0, 2, 0, 0, 0]);
-        // Equal fractions: the larger weight, then the lower index.
-        assert_eq!(apportion([3, 3, 6, 0, 0, 0], 2).to_array(), [1, 0, 1, 0, 0, 0]);
-        assert_eq!(apportion([0; LORDS], 5).sum(), 5);
-    }
 
     #[test]
     fn repeats_its_first_move() {
