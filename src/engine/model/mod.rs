@@ -222,7 +222,8 @@ impl Opponents {
             std::array::from_fn(|_| powers(params).map(|t| (t, 0.0)).collect());
         let weights = std::array::from_fn(|c| {
             let mut logw = prior.clone();
-            // The fitted policy's log weight, relative to the styles' prior (which sums to 1).
+            // The fitted policy's log weight, relative to the styles' prior (which sums to 1, and
+            // to 1 + `loyal` with the loyal rule read).
             let mut log_fitted = params.fitted_prior.ln() - (1.0 - params.fitted_prior).ln();
             let mut seen_moves: Vec<Observed> = Vec::new();
             if c > 0 {
