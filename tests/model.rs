@@ -5,12 +5,12 @@
 #![allow(clippy::needless_range_loop)]
 
 use daimyo::engine::agent::{Agent, Report, Table};
-use daimyo::engine::model::{Board, Forecast, Opponents, night_posteriors};
+use daimyo::engine::model::{Board, Forecast, Opponents, night_posteriors, style_distribution};
 use daimyo::engine::moves;
-use daimyo::engine::params::{BOT, MODEL, ModelParams, Rivals};
+use daimyo::engine::params::{BOT, LOYAL, MODEL, ModelParams, Rivals};
 use daimyo::engine::policy::Policy;
 use daimyo::engine::rules::{DAIMYO, Phase, Row};
-use daimyo::engine::styles::{Rule, Style};
+use daimyo::engine::styles::{Kind, Rule, Style};
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::builtins;
 
@@ -272,9 +272,9 @@ fn a_softened_forecast_reads_searchers_better_and_rules_alike() {
 fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
     // `history` splits every move in proportion to its own intimacy so far, as the `loyal` rule
     // does after its first move. With the rule among the styles its turn-7 move is foreseen far
-    // better (measured -6.24 to -1.57 nats a move over these 20 games), and the players the
-    // other styles know are read as before (-0.004). By turn 8 (its day moves of turns 1 to 7
-    // seen) the rule carries over 0.9 of its weight in most columns (measured 26 of 30).
+    // better (measured -6.24 to -0.51 nats a move over these 20 games), and the players the
+    // other styles know are read about as before (-0.012). By turn 8 (its day moves of turns 1
+    // to 7 seen) the rule carries over 0.9 of its weight in most columns.
     let loyal = ModelParams { loyal: 0.05, ..MODEL };
     let sticky = ["random", "history", "history", "history"];
     let (plain, with) = held_out_both(sticky, 20, &loyal);
@@ -293,4 +293,15 @@ fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
         assert_eq!(plain.weights[1].len(), MODEL.styles.len(), "not read at weight 0");
     }
     assert!(carried >= 22, "the rule carries history's weight in {carried}/30 columns");
+    // Its first move tells nothing (any player may start on the strongest lords): read as
+    // uniform picks, unlike its later ones.
+    let st = daimyo::engine::rules::strengths_from_seed(7);
+    let random = Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM };
+    let read = |style: Style, turn: u8| {
+        let board =
+            Board::open(st, [Row::from_array([1, 0, 2, 0, 0, 2]); DAIMYO], turn, Phase::Day);
+        style_distribution(style, &board, 1, MODEL.smoothing)
+    };
+    assert_eq!(read(LOYAL, 1), read(random, 1));
+    assert_ne!(read(LOYAL, 3), read(random, 3));
 }

@@ -171,6 +171,9 @@ pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64)
     let legal = moves::legal(board.phase);
     match style {
         Style::Picks { policy, .. } => picks_distribution(&policy, board, c),
+        Style::Rule { rule, .. } if !rule.tells(board.turn) => {
+            picks_distribution(&Policy::UNIFORM, board, c)
+        }
         Style::Rule { rule, .. } => {
             let uniform = [1.0 / LORDS as f64; LORDS];
             let mut out: Vec<f64> =

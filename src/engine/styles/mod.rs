@@ -70,6 +70,13 @@ impl Rule {
         }
     }
 
+    /// Whether the rule's move at `turn` tells anything of a player: not `loyal`'s first, which
+    /// it makes before it has lords of its own and which many players make too. The model reads
+    /// a move that tells nothing as uniform picks, so that it moves no weight to the rule.
+    pub fn tells(self, turn: u8) -> bool {
+        !(self == Rule::Loyal && turn == 1)
+    }
+
     pub fn choose(self, pos: &Position) -> Move {
         match self {
             Rule::Greedy => greedy::choose(pos),
