@@ -307,7 +307,7 @@ pub const TUNABLES: &[Tunable] = &[
     },
     Tunable {
         name: "loyal",
-        about: "the prior weight of the loyal style (keeps to its lords; 0: not read)",
+        about: "the prior weight of the loyal rule (keeps to its lords; 0: not read)",
         min: 0.0,
         max: 1.0,
         integer: false,

@@ -4,8 +4,9 @@
 //! without replacement with probability proportional to strength, each weighted by its strength.
 //! Every move then splits its picks in proportion to the own true intimacy so far (the plan's
 //! weights while that is still zero) by largest remainders, as the engine's `loyal` rule does
-//! after its first move (`styles::loyal`). So its moves repeat its past pattern, the way contest entries that "stick with their
-//! lords" played, and an opponent who models it from history reads it perfectly.
+//! after its first move (`styles::loyal`). So its moves repeat its past pattern, the way contest
+//! entries that "stick with their lords" played, and an opponent who models it from history
+//! reads it perfectly.
 
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::Tracker;
