@@ -55,7 +55,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let (out_file, out) = played("games.jsonl", ["greedy", "random", "margins", "tables"]);
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
-    assert!(out.contains("(smoothing 0.05, fitted 0, loyal 0, readings 12, soften 1)"), "{out}");
+    assert!(out.contains("(smoothing 0.05, fitted 0, loyal 0.05, readings 12, soften 1)"), "{out}");
     for name in ["greedy", "random", "margins", "tables"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }

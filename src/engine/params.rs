@@ -83,7 +83,7 @@ pub const MODEL: ModelParams = ModelParams {
         (Style::Rule { rule: Rule::Knapsack, later: likeness::KNAPSACK }, 0.05),
         (Style::Rule { rule: Rule::LordRules, later: likeness::RULES }, 0.05),
     ],
-    loyal: 0.0,
+    loyal: 0.05,
     smoothing: 0.05,
     own: &likeness::PRUNED_MC,
     rule_readings: 12,
