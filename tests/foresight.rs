@@ -55,7 +55,10 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let (out_file, out) = played("games.jsonl", ["greedy", "random", "margins", "tables"]);
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
-    assert!(out.contains("(smoothing 0.05, fitted 0, loyal 0.05, readings 12, soften 1)"), "{out}");
+    assert!(
+        out.contains("(smoothing 0.05, fitted 0, loyal 0.05, readings 12, soften 1, focus 1)"),
+        "{out}"
+    );
     for name in ["greedy", "random", "margins", "tables"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }
@@ -89,7 +92,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     // turn-5 scoring, and changes nothing at turn 1, where nothing is hidden.
     let (code, more, err) = daimyo(&["foresight", "--set", "readings=48", path]);
     assert_eq!(code, 0, "{err}");
-    assert!(more.contains("readings 48, soften 1)"), "{more}");
+    assert!(more.contains("readings 48, soften 1, focus 1)"), "{more}");
     let ((_, before), (_, after)) = (nats(&row(&out, "tables")), nats(&row(&more, "tables")));
     assert!(after[2] < before[2] - 0.3, "turn 5: {before:?} then {after:?}");
     assert_eq!(after[0], before[0]);
@@ -120,7 +123,8 @@ fn foresight_says_what_it_cannot_use() {
     let (code, _, err) = daimyo(&["foresight", "--set", "gate=0.3", "x.jsonl"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--set gate") && err.contains("smoothing, fitted, loyal, readings and soften"),
+        err.contains("--set gate")
+            && err.contains("smoothing, fitted, loyal, readings, soften and focus"),
         "{err}"
     );
     let (code, _, err) = daimyo(&["foresight", "--set", "fitted=2", "x.jsonl"]);

@@ -8,11 +8,13 @@ use daimyo::engine::agent::{Agent, Report, Table};
 use daimyo::engine::model::{Board, Forecast, Opponents, night_posteriors, style_distribution};
 use daimyo::engine::moves;
 use daimyo::engine::params::{BOT, LOYAL, MODEL, ModelParams, Rivals};
-use daimyo::engine::policy::Policy;
-use daimyo::engine::rules::{DAIMYO, Phase, Row};
-use daimyo::engine::styles::{Kind, Rule, Style};
+use daimyo::engine::policy::{self, Policy};
+use daimyo::engine::rules::{DAIMYO, LORDS, Phase, Row};
+use daimyo::engine::styles::{Kind, Rule, Style, likeness};
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::builtins;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
 fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
@@ -308,8 +310,120 @@ fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
     let read = |style: Style, turn: u8| {
         let board =
             Board::open(st, [Row::from_array([1, 0, 2, 0, 0, 2]); DAIMYO], turn, Phase::Day);
-        style_distribution(style, &board, 1, MODEL.smoothing)
+        style_distribution(style, &board, 1, &MODEL)
     };
     assert_eq!(read(LOYAL, 1), read(random, 1));
     assert_ne!(read(LOYAL, 3), read(random, 3));
+}
+
+/// A move into a scoring read as picks that gather (`focus`): a policy's moves that pile onto
+/// one lord become likelier at turns 5 and 9 and nowhere else, uniform picks and the rules are
+/// read as before, and the forecast of a column is still a law over the moves.
+#[test]
+fn moves_into_a_scoring_gather_their_picks() {
+    let gathered = ModelParams { focus: 3.0, ..MODEL };
+    let st = daimyo::engine::rules::strengths_from_seed(11);
+    let public = [
+        Row::from_array([2, 0, 3, 1, 0, 4]),
+        Row::from_array([1, 2, 0, 3, 1, 0]),
+        Row::from_array([0, 4, 1, 0, 2, 1]),
+        Row::from_array([3, 1, 1, 1, 0, 2]),
+    ];
+    let likeness = Style::Picks { kind: Kind::PrunedMc, policy: likeness::PRUNED_MC };
+    let random = Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM };
+    let tables = Style::Rule { rule: Rule::Tables, later: Policy::UNIFORM };
+    let piles = |d: &[f64]| {
+        moves::legal(Phase::Day)
+            .iter()
+            .zip(d)
+            .filter(|(m, _)| (0..6).any(|l| m.get(l) >= 4))
+            .map(|(_, x)| x)
+            .sum::<f64>()
+    };
+    for turn in [3u8, 5, 7, 9] {
+        let board = Board::open(st, public, turn, Phase::Day);
+        let plain = style_distribution(likeness, &board, 1, &MODEL);
+        let aimed = style_distribution(likeness, &board, 1, &gathered);
+        assert!((aimed.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        if turn == 5 || turn == 9 {
+            assert!(
+                piles(&aimed) > 2.0 * piles(&plain),
+                "turn {turn}: {} {}",
+                piles(&aimed),
+                piles(&plain)
+            );
+        } else {
+            assert_eq!(aimed, plain, "turn {turn}");
+        }
+        for style in [random, tables] {
+            assert_eq!(
+                style_distribution(style, &board, 1, &gathered),
+                style_distribution(style, &board, 1, &MODEL)
+            );
+        }
+    }
+}
+
+/// The gathered draws of a rollout (`policy::draw_focused`) against the law the model reads
+/// (`moves::focused`).
+#[test]
+fn focused_draws_gather_the_picks() {
+    // Focus 1 is `draw` itself, pick for pick; over 1 the picks gather on fewer lords (a
+    // Pólya urn: with six equal lords and focus 3, four or more of five picks on one lord
+    // about 46% of the time, against 2% for independent picks), and a lord of weight 0 is
+    // never picked however the others grow.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+    for _ in 0..2000 {
+        let w: [f32; LORDS] = std::array::from_fn(|_| (rng.next_u64() % 100) as f32 / 10.0);
+        let r = rng.next_u64();
+        if w.iter().sum::<f32>() > 0.0 {
+            assert_eq!(
+                policy::draw_focused(&w, Phase::Day, r, 1.0),
+                policy::draw(&w, Phase::Day, r),
+                "{w:?}"
+            );
+            assert_eq!(
+                policy::draw_focused(&w, Phase::Night, r, 1.0),
+                policy::draw(&w, Phase::Night, r)
+            );
+        }
+    }
+    let gathered = |focus: f32, w: &[f32; LORDS]| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let n = 20_000;
+        let hits = (0..n)
+            .filter(|_| {
+                let inc = Row(policy::draw_focused(w, Phase::Day, rng.next_u64(), focus));
+                assert_eq!(inc.sum(), 5);
+                (0..LORDS).any(|l| inc.get(l) >= 4)
+            })
+            .count();
+        hits as f64 / n as f64
+    };
+    let even = [1.0; LORDS];
+    assert!(gathered(1.0, &even) < 0.03, "{}", gathered(1.0, &even));
+    assert!((gathered(3.0, &even) - 0.46).abs() < 0.02, "{}", gathered(3.0, &even));
+    assert!(gathered(8.0, &even) > gathered(3.0, &even));
+    // The draws follow the law `moves::focused` gives the moves.
+    let w = [3.0, 2.0, 2.0, 1.0, 1.0, 1.0];
+    let p = w.map(|x| x as f64 / 10.0);
+    let mut seen = std::collections::HashMap::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let n = 200_000;
+    for _ in 0..n {
+        *seen.entry(policy::draw_focused(&w, Phase::Day, rng.next_u64(), 3.0)).or_insert(0u32) += 1;
+    }
+    for &m in moves::legal(Phase::Day) {
+        let want = moves::focused(m, &p, 3.0);
+        let got = *seen.get(&m.0).unwrap_or(&0) as f64 / n as f64;
+        // Four standard deviations of a share of n draws, and the 12-bit draw's grain.
+        let sd = (want * (1.0 - want) / n as f64).sqrt();
+        assert!((got - want).abs() < 4.0 * sd + 0.0005, "{m:?}: {got} against {want}");
+    }
+    let some = [2.0, 0.0, 1.0, 0.0, 1.0, 0.0];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    for _ in 0..2000 {
+        let inc = Row(policy::draw_focused(&some, Phase::Day, rng.next_u64(), 5.0));
+        assert_eq!(inc.get(1) + inc.get(3) + inc.get(5), 0);
+    }
 }

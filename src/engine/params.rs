@@ -57,6 +57,13 @@ pub struct ModelParams {
     /// Factor on every weight of each opponent's later policies in a rollout (1: as fitted;
     /// over 1, each pick more decided by the board, as a searching player's moves are).
     pub sharpen: f64,
+    /// A move into a scoring (turns 5 and 9) read as picks that gather: each pick multiplies its
+    /// lord's weight by `focus` for the move's later picks (`moves::focused`; 1: independent
+    /// picks), in every opponent's forecast by a policy other than uniform picks.
+    pub focus: f64,
+    /// The same for the others' moves into a scoring in a rollout's later turns
+    /// (`policy::draw_focused`; 1: independent picks).
+    pub focus_later: f64,
     /// Each opponent's forecast of a move is its mixture raised to a power and renormalised,
     /// the powers 1, `soften` and `soften`² weighed by how well each foresaw its public day
     /// moves (1: the mixture as it is).
@@ -93,6 +100,8 @@ pub const MODEL: ModelParams = ModelParams {
     fitted_ridge: 0.05,
     fitted_steps: 60,
     sharpen: 1.0,
+    focus: 1.0,
+    focus_later: 1.0,
     soften: 1.0,
     reply: 10.0,
     reply5: 0.0,
@@ -331,6 +340,24 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.sharpen),
         set: |s, v| model_mut(s).map(|m| m.sharpen = v).is_some(),
+    },
+    Tunable {
+        name: "focus",
+        about: "the factor on a lord's weight after each pick, in the forecast of a move into a scoring",
+        min: 1.0,
+        max: 16.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.focus),
+        set: |s, v| model_mut(s).map(|m| m.focus = v).is_some(),
+    },
+    Tunable {
+        name: "focuslater",
+        about: "the same for the others' moves into a scoring in a rollout's later turns",
+        min: 1.0,
+        max: 16.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.focus_later),
+        set: |s, v| model_mut(s).map(|m| m.focus_later = v).is_some(),
     },
     Tunable {
         name: "soften",

@@ -202,6 +202,32 @@ pub fn draw(w: &[f32; LORDS], phase: Phase, mut r: u64) -> u64 {
     inc
 }
 
+/// A move of `phase` drawn as `draw` does, but each pick multiplies its lord's weight by
+/// `focus` for the picks after it (a Pólya urn): over 1, the picks of a move gather on fewer
+/// lords, as a player's do when it aims a move at the lords it means to take.
+#[inline]
+pub fn draw_focused(w: &[f32; LORDS], phase: Phase, mut r: u64, focus: f32) -> u64 {
+    let mut w = *w;
+    let mut inc = 0u64;
+    for _ in 0..phase.picks() {
+        let total: f32 = w.iter().sum();
+        let x = (r & 0xfff) as f32 * (total / 4096.0);
+        r >>= 12;
+        let mut acc = 0.0;
+        let mut l = 0;
+        while l < LORDS - 1 {
+            acc += w[l];
+            if x < acc {
+                break;
+            }
+            l += 1;
+        }
+        w[l] *= focus;
+        inc += (phase.weight() as u64) << (8 * l);
+    }
+    inc
+}
+
 /// The weights of a policy as one vector, for fitting: the strength weight, then the lead
 /// weights, then the floor weights, each by horizon then gap.
 pub const PARAMS: usize = 1 + 2 * HORIZONS * GAPS;

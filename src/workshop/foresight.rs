@@ -46,8 +46,10 @@ OPTIONS
                 rule's probability spread like random picks), fitted (the prior weight of
                 each opponent's own policy fitted in the game to its day moves), loyal (the
                 prior weight of the rule that keeps to its lords), readings (the likeliest
-                splits of the hidden nights a rule is read at) or soften (the powers 1, x,
-                x^2 a forecast is raised to, weighed by the player's moves); repeatable
+                splits of the hidden nights a rule is read at), soften (the powers 1, x,
+                x^2 a forecast is raised to, weighed by the player's moves) or focus (how a
+                move's picks gather into a scoring: each multiplies its lord's weight by x
+                for the picks after it); repeatable
   --jobs N      games read at once (default: the cores available); nothing printed depends
                 on it
 
@@ -121,11 +123,11 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = ["smoothing", "fitted", "loyal", "readings", "soften"];
+                let model = ["smoothing", "fitted", "loyal", "readings", "soften", "focus"];
                 if !model.contains(&name.as_str()) {
                     return Err(format!(
                         "--set {name}: only the model's settings, smoothing, fitted, loyal, \
-                         readings and soften, change what it foresees"
+                         readings, soften and focus, change what it foresees"
                     ));
                 }
                 settings.push((name, v));
@@ -238,7 +240,7 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, fitted {}, loyal {}, readings {}, soften {})\n\n",
+         seat before it (smoothing {}, fitted {}, loyal {}, readings {}, soften {}, focus {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -248,6 +250,7 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.loyal,
         a.model.rule_readings,
         a.model.soften,
+        a.model.focus,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

@@ -23,7 +23,7 @@ pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 use crate::engine::knowledge::{HiddenNight, PastNight, Position};
 use crate::engine::moves::{self, NIGHT_MOVES};
 use crate::engine::params::ModelParams;
-use crate::engine::policy::{Observed, PARAMS, Policy, fit};
+use crate::engine::policy::{Observed, PARAMS, Policy, fit, horizon};
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::engine::styles::Style;
 
@@ -160,21 +160,29 @@ fn one_of_three(totals: Row) -> Vec<(Row, f64)> {
     out
 }
 
-/// Probability of every legal move (in `moves::legal` order) of column `c` picking by `policy`.
-fn picks_distribution(policy: &Policy, board: &Board, c: usize) -> Vec<f64> {
+/// Probability of every legal move (in `moves::legal` order) of column `c` picking by `policy`;
+/// into a scoring (turns 5 and 9) with its picks gathered by `focus` (`moves::focused`), unless
+/// the picks are uniform: a random player aims at nothing.
+fn picks_distribution(policy: &Policy, board: &Board, c: usize, focus: f64) -> Vec<f64> {
     let p = policy.picks(&board.strengths, &board.public, c, board.turn);
-    moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &p)).collect()
+    let legal = moves::legal(board.phase).iter();
+    if focus != 1.0 && horizon(board.turn) == 0 && *policy != Policy::UNIFORM {
+        legal.map(|&m| moves::focused(m, &p, focus)).collect()
+    } else {
+        legal.map(|&m| moves::multinomial(m, &p)).collect()
+    }
 }
 
 /// Probability of every legal move (in `moves::legal` order) of column `c` under one style.
-pub fn style_distribution(style: Style, board: &Board, c: usize, smoothing: f64) -> Vec<f64> {
+pub fn style_distribution(style: Style, board: &Board, c: usize, params: &ModelParams) -> Vec<f64> {
     let legal = moves::legal(board.phase);
     match style {
-        Style::Picks { policy, .. } => picks_distribution(&policy, board, c),
+        Style::Picks { policy, .. } => picks_distribution(&policy, board, c, params.focus),
         Style::Rule { rule, .. } if !rule.tells(board.turn) => {
-            picks_distribution(&Policy::UNIFORM, board, c)
+            picks_distribution(&Policy::UNIFORM, board, c, 1.0)
         }
         Style::Rule { rule, .. } => {
+            let smoothing = params.smoothing;
             let uniform = [1.0 / LORDS as f64; LORDS];
             let mut out: Vec<f64> =
                 legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
@@ -244,12 +252,12 @@ impl Opponents {
                     if fitting {
                         // Foreseen from the moves before it alone.
                         let fit = fitted_policy(params, &logw, &seen_moves);
-                        let dist = picks_distribution(&fit, &board, c);
+                        let dist = picks_distribution(&fit, &board, c, params.focus);
                         log_fitted += dist[i].max(params.likelihood_floor).ln();
                     }
                     let dists: Vec<Vec<f64>> = params
                         .all_styles()
-                        .map(|(style, _)| style_distribution(style, &board, c, params.smoothing))
+                        .map(|(style, _)| style_distribution(style, &board, c, params))
                         .collect();
                     if params.soften != 1.0 {
                         // Each power scored on the move by the mixture before it.
@@ -321,11 +329,11 @@ impl Opponents {
     /// powers, renormalised, by their weights.
     pub fn distribution(&self, params: &ModelParams, board: &Board, c: usize) -> Vec<f64> {
         if c == 0 {
-            return picks_distribution(params.own, board, 0);
+            return picks_distribution(params.own, board, 0, params.focus);
         }
         let mut out = vec![0.0; moves::legal(board.phase).len()];
         if self.fitted_weight[c] >= params.negligible_weight {
-            let d = picks_distribution(&self.fitted[c], board, c);
+            let d = picks_distribution(&self.fitted[c], board, c, params.focus);
             for (o, x) in out.iter_mut().zip(d) {
                 *o += self.fitted_weight[c] * x;
             }
@@ -335,7 +343,7 @@ impl Opponents {
             if w < params.negligible_weight {
                 continue;
             }
-            let d = style_distribution(style, board, c, params.smoothing);
+            let d = style_distribution(style, board, c, params);
             for (o, x) in out.iter_mut().zip(d) {
                 *o += w * x;
             }

@@ -50,6 +50,9 @@ enum LaterTurns {
 /// The policies of every column, as tables, and how likely each column is to play each.
 struct Policies {
     tables: Vec<Weights>,
+    /// Per table, whether its picks aim (any policy but uniform picks): only those gather
+    /// into a scoring.
+    aims: Vec<bool>,
     /// Per column: cumulative weights out of 2^16 and the table they lead to.
     choices: [[(u32, u8); MAX_LATER_POLICIES]; DAIMYO],
 }
@@ -75,17 +78,20 @@ impl Policies {
                 choices[c][i] = (cum, k as u8);
             }
         }
-        Policies { tables: kinds.iter().map(Policy::weights).collect(), choices }
+        let aims = kinds.iter().map(|p| *p != Policy::UNIFORM).collect();
+        Policies { tables: kinds.iter().map(Policy::weights).collect(), aims, choices }
     }
 
-    /// The table each column plays in one rollout, from 16 bits of `r` each.
+    /// The table each column plays in one rollout, from 16 bits of `r` each, and whether it
+    /// aims.
     #[inline]
-    fn pick(&self, r: u64) -> [&Weights; DAIMYO] {
-        std::array::from_fn(|c| {
+    fn pick(&self, r: u64) -> ([&Weights; DAIMYO], [bool; DAIMYO]) {
+        let k: [usize; DAIMYO] = std::array::from_fn(|c| {
             let x = ((r >> (16 * c)) & 0xffff) as u32;
             let i = self.choices[c].iter().position(|&(cum, _)| x < cum).unwrap_or(0);
-            &self.tables[self.choices[c][i].1 as usize]
-        })
+            self.choices[c][i].1 as usize
+        });
+        (k.map(|k| &self.tables[k]), k.map(|k| self.aims[k]))
     }
 }
 
@@ -97,6 +103,9 @@ pub struct Rollouts {
     bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
+    /// The others' moves into a scoring drawn with this focus (`policy::draw_focused`); 1:
+    /// independent picks.
+    focus: f32,
     /// Pre-drawn moves of the others on the current turn: [column][i].
     first: Box<[MovePool; DAIMYO]>,
     later: LaterTurns,
@@ -130,6 +139,10 @@ impl Rollouts {
         let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
         // The worlds, when the last turn's best replies are measured on them before the pools.
         let mut drawn = None;
+        let focus = match forecast {
+            Forecast::Learned(l) => l.params.focus_later as f32,
+            Forecast::Prior(_) => 1.0,
+        };
         let (first, later, own) = match forecast {
             Forecast::Prior(pm) => {
                 let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
@@ -171,6 +184,7 @@ impl Rollouts {
             turn: pos.turn,
             bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
+            focus,
             first,
             later,
             pool_mask: size as u64 - 1,
@@ -234,16 +248,22 @@ impl Rollouts {
         mut trace: Option<&mut Trace>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        let mut tables = policies.pick(rng.next_u64());
+        let (mut tables, aims) = policies.pick(rng.next_u64());
         if let Some(own) = own {
             tables[0] = own;
         }
         self.later_turns(real, |turn, real| {
             let phase = Phase::of_turn(turn);
-            let cells = policy::cells_of_all(real, &self.bases[policy::horizon(turn)]);
+            let horizon = policy::horizon(turn);
+            let cells = policy::cells_of_all(real, &self.bases[horizon]);
+            let focused = horizon == 0 && self.focus != 1.0;
             std::array::from_fn(|c| {
                 let w = cells[c].map(|i| tables[c][i]);
-                let inc = policy::draw(&w, phase, rng.next_u64());
+                let inc = if focused && c != 0 && aims[c] {
+                    policy::draw_focused(&w, phase, rng.next_u64(), self.focus)
+                } else {
+                    policy::draw(&w, phase, rng.next_u64())
+                };
                 if c == 0
                     && let Some(t) = trace.as_deref_mut()
                 {
