@@ -336,7 +336,7 @@ fn moves_into_a_scoring_gather_their_picks() {
         moves::legal(Phase::Day)
             .iter()
             .zip(d)
-            .filter(|(m, _)| (0..6).any(|l| m.get(l) >= 4))
+            .filter(|(m, _)| (0..LORDS).any(|l| m.get(l) >= 4))
             .map(|(_, x)| x)
             .sum::<f64>()
     };

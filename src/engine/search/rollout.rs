@@ -50,15 +50,16 @@ enum LaterTurns {
 /// The policies of every column, as tables, and how likely each column is to play each.
 struct Policies {
     tables: Vec<Weights>,
-    /// Per table, whether its picks aim (any policy but uniform picks): only those gather
-    /// into a scoring.
-    aims: Vec<bool>,
+    /// Per table, the focus its moves into a scoring are drawn with (`policy::draw_focused`):
+    /// the model's `focus_later` for any policy but uniform picks, which aim at nothing; 1
+    /// (independent picks) for those.
+    gather: Vec<f32>,
     /// Per column: cumulative weights out of 2^16 and the table they lead to.
     choices: [[(u32, u8); MAX_LATER_POLICIES]; DAIMYO],
 }
 
 impl Policies {
-    fn new(per_column: &[Vec<(Policy, f64)>; DAIMYO]) -> Policies {
+    fn new(per_column: &[Vec<(Policy, f64)>; DAIMYO], focus: f32) -> Policies {
         let mut kinds: Vec<Policy> = Vec::new();
         let mut choices = [[(u32::MAX, 0u8); MAX_LATER_POLICIES]; DAIMYO];
         for (c, list) in per_column.iter().enumerate() {
@@ -78,20 +79,21 @@ impl Policies {
                 choices[c][i] = (cum, k as u8);
             }
         }
-        let aims = kinds.iter().map(|p| *p != Policy::UNIFORM).collect();
-        Policies { tables: kinds.iter().map(Policy::weights).collect(), aims, choices }
+        let gather =
+            kinds.iter().map(|p| if *p == Policy::UNIFORM { 1.0 } else { focus }).collect();
+        Policies { tables: kinds.iter().map(Policy::weights).collect(), gather, choices }
     }
 
-    /// The table each column plays in one rollout, from 16 bits of `r` each, and whether it
-    /// aims.
+    /// The table each column plays in one rollout, from 16 bits of `r` each, and its focus
+    /// into a scoring.
     #[inline]
-    fn pick(&self, r: u64) -> ([&Weights; DAIMYO], [bool; DAIMYO]) {
+    fn pick(&self, r: u64) -> ([&Weights; DAIMYO], [f32; DAIMYO]) {
         let k: [usize; DAIMYO] = std::array::from_fn(|c| {
             let x = ((r >> (16 * c)) & 0xffff) as u32;
             let i = self.choices[c].iter().position(|&(cum, _)| x < cum).unwrap_or(0);
             self.choices[c][i].1 as usize
         });
-        (k.map(|k| &self.tables[k]), k.map(|k| self.aims[k]))
+        (k.map(|k| &self.tables[k]), k.map(|k| self.gather[k]))
     }
 }
 
@@ -103,9 +105,6 @@ pub struct Rollouts {
     bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
-    /// The others' moves into a scoring drawn with this focus (`policy::draw_focused`); 1:
-    /// independent picks.
-    focus: f32,
     /// Pre-drawn moves of the others on the current turn: [column][i].
     first: Box<[MovePool; DAIMYO]>,
     later: LaterTurns,
@@ -139,10 +138,6 @@ impl Rollouts {
         let size = params.pool.clamp(1, POOL_MAX).next_power_of_two();
         // The worlds, when the last turn's best replies are measured on them before the pools.
         let mut drawn = None;
-        let focus = match forecast {
-            Forecast::Learned(l) => l.params.focus_later as f32,
-            Forecast::Prior(_) => 1.0,
-        };
         let (first, later, own) = match forecast {
             Forecast::Prior(pm) => {
                 let mut pools = Box::new([[[0u64; POOL_MAX]; 2]; DAIMYO]);
@@ -175,7 +170,8 @@ impl Rollouts {
                 }
                 let later = l.later_policies();
                 let own = Some(later[0][0].0);
-                (first, LaterTurns::Policies(Box::new(Policies::new(&later))), own)
+                let policies = Policies::new(&later, l.params.focus_later as f32);
+                (first, LaterTurns::Policies(Box::new(policies)), own)
             }
         };
         let (worlds, nights) = drawn.unwrap_or_else(|| worlds(pos, params, forecast, rng));
@@ -184,7 +180,6 @@ impl Rollouts {
             turn: pos.turn,
             bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
-            focus,
             first,
             later,
             pool_mask: size as u64 - 1,
@@ -248,19 +243,20 @@ impl Rollouts {
         mut trace: Option<&mut Trace>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        let (mut tables, aims) = policies.pick(rng.next_u64());
+        let (mut tables, mut gather) = policies.pick(rng.next_u64());
         if let Some(own) = own {
             tables[0] = own;
         }
+        // The bot's own moves never gather.
+        gather[0] = 1.0;
         self.later_turns(real, |turn, real| {
             let phase = Phase::of_turn(turn);
             let horizon = policy::horizon(turn);
             let cells = policy::cells_of_all(real, &self.bases[horizon]);
-            let focused = horizon == 0 && self.focus != 1.0;
             std::array::from_fn(|c| {
                 let w = cells[c].map(|i| tables[c][i]);
-                let inc = if focused && c != 0 && aims[c] {
-                    policy::draw_focused(&w, phase, rng.next_u64(), self.focus)
+                let inc = if horizon == 0 && gather[c] != 1.0 {
+                    policy::draw_focused(&w, phase, rng.next_u64(), gather[c])
                 } else {
                     policy::draw(&w, phase, rng.next_u64())
                 };
