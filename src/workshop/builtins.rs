@@ -117,6 +117,16 @@ pub const BUILTINS: &[Builtin] = &[
         about: "flat Monte Carlo to the next scoring, conceding the hottest lords early",
         make: Make::Strategy(|| Box::new(PrunedMc::default())),
     },
+    Builtin {
+        name: "planner-v",
+        about: "planner with other constants: margins 0.25 then 0.05, up to 4 on a lord early",
+        make: Make::Strategy(|| Box::new(Planner::variant())),
+    },
+    Builtin {
+        name: "pruned-mc-v",
+        about: "pruned-mc conceding one lord fewer: 3, 2 and 1 hottest early in each half",
+        make: Make::Strategy(|| Box::new(PrunedMc::variant())),
+    },
 ];
 
 /// The built-in called `name`.

@@ -35,6 +35,8 @@ use std::time::Instant;
 
 /// Hottest lords banned from the own candidates, by turn (index 0 unused).
 pub const BANNED: [usize; 10] = [0, 4, 3, 2, 0, 0, 4, 3, 0, 0];
+/// `pruned-mc-v`'s: one lord fewer conceded on each turn that concedes any.
+pub const BANNED_VARIANT: [usize; 10] = [0, 3, 2, 1, 0, 0, 3, 2, 0, 0];
 /// Playouts per candidate on a day turn that is not a scoring turn.
 pub const DAY_PLAYOUTS: u32 = 2_000;
 /// Playouts per candidate on a night turn: fewer candidates, so each gets more.
@@ -215,9 +217,10 @@ fn hottest(pos: &Position) -> [usize; LORDS] {
     lords
 }
 
-/// The candidate moves of the turn: every legal move that leaves the banned lords alone.
-fn candidates(pos: &Position) -> ([Trial; MAX_MOVES], usize) {
-    let banned = BANNED.get(pos.turn as usize).copied().unwrap_or(0);
+/// The candidate moves of the turn: every legal move that leaves the lords `banned` names for
+/// the turn alone.
+fn candidates(pos: &Position, banned: &[usize; 10]) -> ([Trial; MAX_MOVES], usize) {
+    let banned = banned.get(pos.turn as usize).copied().unwrap_or(0);
     let hot = hottest(pos);
     let mut out = [Trial::default(); MAX_MOVES];
     let mut n = 0;
@@ -250,19 +253,26 @@ fn replies_of(start: &Start, c: usize, seed: u64) -> Replies {
 
 pub struct PrunedMc {
     rng: Xoshiro256PlusPlus,
+    /// Hottest lords conceded, by turn.
+    banned: [usize; 10],
 }
 
 impl Default for PrunedMc {
     fn default() -> Self {
-        PrunedMc { rng: Xoshiro256PlusPlus::seed_from_u64(0) }
+        PrunedMc { rng: Xoshiro256PlusPlus::seed_from_u64(0), banned: BANNED }
     }
 }
 
 impl PrunedMc {
+    /// `pruned-mc-v`: the same search conceding `BANNED_VARIANT`.
+    pub fn variant() -> PrunedMc {
+        PrunedMc { banned: BANNED_VARIANT, ..PrunedMc::default() }
+    }
+
     /// The move for the position.
     fn choose(&mut self, pos: &Position) -> Move {
         let start = Start::of_position(pos);
-        let (mut trials, n) = candidates(pos);
+        let (mut trials, n) = candidates(pos, &self.banned);
         let trials = &mut trials[..n];
         let seed = self.rng.next_u64();
         if pos.turn == start.last {
@@ -294,7 +304,7 @@ impl PrunedMc {
 
 impl Agent for PrunedMc {
     fn name(&self) -> String {
-        "pruned-mc".into()
+        if self.banned == BANNED { "pruned-mc" } else { "pruned-mc-v" }.into()
     }
     fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -319,6 +329,22 @@ mod tests {
             let m = p.act(&Tracker::new(st), Instant::now());
             assert_eq!(m.lords().len(), 5);
             assert!(m.lords().iter().all(|&l| l == 2 || l == 3), "seed {seed}: {m:?}");
+        }
+    }
+
+    /// `pruned-mc-v` concedes one lord fewer: on turn 1 the three weakest are its candidates'
+    /// lords, so it has the moves of three lords (21) where `pruned-mc` has those of two (6).
+    #[test]
+    fn the_variant_concedes_one_lord_fewer() {
+        let st = [6, 5, 3, 4, 5, 6];
+        let pos = *Tracker::new(st).position();
+        assert_eq!(candidates(&pos, &BANNED).1, 6);
+        assert_eq!(candidates(&pos, &BANNED_VARIANT).1, 21);
+        for seed in 0..4 {
+            let mut p = PrunedMc::variant();
+            p.new_game(st, seed);
+            let m = p.act(&Tracker::new(st), Instant::now());
+            assert!(m.lords().iter().all(|&l| [2, 3, 4].contains(&l)), "seed {seed}: {m:?}");
         }
     }
 

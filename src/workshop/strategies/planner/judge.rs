@@ -1,8 +1,8 @@
 //! What counts as a win for the planner, and how every plan or move is judged against every
 //! sample.
 //!
-//! - **Objective.** The share of samples in which it finishes top by a margin: `MARGIN_EARLY` of
-//!   the total strength on turns 1-3, 6 and 7, `MARGIN_LATE` on turns 4, 5, 8 and 9. From turn 6
+//! - **Objective.** The share of samples in which it finishes top by a margin: `Constants::margin_early` of
+//!   the total strength on turns 1-3, 6 and 7, `margin_late` on turns 4, 5, 8 and 9. From turn 6
 //!   on the turn-5 points count, and when it trails at half-time its second-half gain must also
 //!   exceed the leader's half-time score. The margin stands for what the samples cannot know:
 //!   a plan judged on a sample knows that sample's future, so a narrow win there is no win.
@@ -11,7 +11,7 @@
 //!   four), so scoring a plan or a move on a sample is six lookups; nothing is allocated per
 //!   sample or per candidate.
 
-use super::{MARGIN_EARLY, MARGIN_LATE};
+use super::Constants;
 use crate::engine::knowledge::Position;
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row, columns, score};
 
@@ -168,8 +168,8 @@ pub(super) fn objective(pos: &Position, me: usize, margin: i32) -> Objective {
 }
 
 /// The margin in twelfths for the current turn.
-pub(super) fn margin(pos: &Position) -> i32 {
-    let share = if matches!(pos.turn, 4 | 5 | 8 | 9) { MARGIN_LATE } else { MARGIN_EARLY };
+pub(super) fn margin(pos: &Position, k: &Constants) -> i32 {
+    let share = if matches!(pos.turn, 4 | 5 | 8 | 9) { k.margin_late } else { k.margin_early };
     let total: u32 = pos.strengths.iter().map(|&m| m as u32).sum();
     (share * 12.0 * total as f64).round() as i32
 }

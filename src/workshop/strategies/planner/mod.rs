@@ -48,13 +48,29 @@ pub const MIN_SAMPLES: usize = 300;
 /// sharp: 35% of first place against flatmc, rules and knapsack over 80 games, 51% with the
 /// rivals' 20 best (and 52% with uniformly random rivals, which a best response is not).
 pub const RIVAL_MOVES: usize = 20;
-/// Margin over the best rival, as a share of the total strength, on turns 1-3, 6 and 7.
-pub const MARGIN_EARLY: f64 = 0.15;
-/// The same on turns 4, 5, 8 and 9, when less is still unknown.
-pub const MARGIN_LATE: f64 = 0.10;
-/// Most picks on one lord in one move up to this turn.
+/// Most picks on one lord in one move up to this turn (`Constants::early_cap`).
 pub const EARLY_TURNS: u8 = 3;
-pub const EARLY_CAP: u8 = 3;
+
+/// The constants a planner aims by: the same ideas play differently with other values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Constants {
+    /// Margin over the best rival, as a share of the total strength, on turns 1-3, 6 and 7.
+    pub margin_early: f64,
+    /// The same on turns 4, 5, 8 and 9, when less is still unknown.
+    pub margin_late: f64,
+    /// Most picks on one lord in one move up to `EARLY_TURNS`.
+    pub early_cap: u8,
+}
+
+impl Constants {
+    /// `planner`'s.
+    pub const STANDARD: Constants =
+        Constants { margin_early: 0.15, margin_late: 0.10, early_cap: 3 };
+    /// `planner-v`'s: wider margins early, thinner late, up to 4 picks on a lord early.
+    pub const VARIANT: Constants =
+        Constants { margin_early: 0.25, margin_late: 0.05, early_cap: 4 };
+}
+
 /// Weight every lord keeps in the rival model, so that a lord a rival has not touched is
 /// unlikely for it, not impossible.
 pub const WEIGHT_FLOOR: f64 = 0.5;
@@ -80,6 +96,7 @@ pub struct Basis {
 
 /// The agent: its sample budgets, the game's random numbers, and its last answer for `report`.
 pub struct Planner {
+    constants: Constants,
     samples_main: usize,
     samples_other: usize,
     rng: Xoshiro256PlusPlus,
@@ -96,11 +113,22 @@ impl Planner {
     /// A planner with `main` samples on turns 1, 3 and 7 and `other` on the rest.
     pub fn new(main: usize, other: usize) -> Planner {
         Planner {
+            constants: Constants::STANDARD,
             samples_main: main.max(1),
             samples_other: other.max(1),
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             last: None,
         }
+    }
+
+    /// `planner-v`: a planner with the full budgets and the variant's constants.
+    pub fn variant() -> Planner {
+        Planner::default().with(Constants::VARIANT)
+    }
+
+    /// The same planner aiming by `constants`.
+    pub fn with(self, constants: Constants) -> Planner {
+        Planner { constants, ..self }
     }
 
     /// The move for the position: on the scoring turns the best answer to the rivals' best
@@ -109,8 +137,8 @@ impl Planner {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.rng.next_u64());
         let n = if matches!(pos.turn, 1 | 3 | 7) { self.samples_main } else { self.samples_other };
         let (counts, d) = match pos.turn {
-            5 | 9 => respond::best_response(pos, self.samples_other, &mut rng),
-            _ => plans::best_move(pos, n, &mut rng),
+            5 | 9 => respond::best_response(pos, self.samples_other, &self.constants, &mut rng),
+            _ => plans::best_move(pos, n, &self.constants, &mut rng),
         };
         let m = Move::from_counts(counts)
             .filter(|m| m.phase() == pos.phase)
@@ -122,7 +150,7 @@ impl Planner {
 
 impl Agent for Planner {
     fn name(&self) -> String {
-        "planner".into()
+        if self.constants == Constants::STANDARD { "planner" } else { "planner-v" }.into()
     }
     fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);

@@ -6,7 +6,7 @@ use super::judge::{
     ABANDONED, Commitment, Objective, PicksLeft, Sample, Wins, judge_all, margin, objective,
 };
 use super::rivals::RivalDraws;
-use super::{Basis, RIVAL_MOVES, increment};
+use super::{Basis, Constants, RIVAL_MOVES, increment};
 use crate::engine::knowledge::Position;
 use crate::engine::moves::{legal, scale};
 use crate::engine::rules::{LORDS, Row, columns};
@@ -15,16 +15,22 @@ use rand::Rng;
 
 /// Turns 5 and 9 on `n` sampled worlds: each rival's best moves against random play, then the
 /// best answer to them.
-pub(super) fn best_response(pos: &Position, n: usize, rng: &mut impl Rng) -> (Row, Basis) {
+pub(super) fn best_response(
+    pos: &Position,
+    n: usize,
+    k: &Constants,
+    rng: &mut impl Rng,
+) -> (Row, Basis) {
     let rivals = RivalDraws::new(pos);
     let worlds: Vec<[Row; 3]> = (0..n).map(|_| rivals.world(pos, rng)).collect();
-    let (counts, verdict) = respond(pos, &worlds, rng);
+    let (counts, verdict) = respond(pos, &worlds, margin(pos, k), rng);
     let d = Basis { wins: verdict.wins, samples: n };
     (counts, d)
 }
 
 /// The best own move against the rivals fixed to their best moves, on the sampled `worlds`.
-fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Wins) {
+/// The own objective asks for `margin` twelfths over the best rival.
+fn respond(pos: &Position, worlds: &[[Row; 3]], margin: i32, rng: &mut impl Rng) -> (Row, Wins) {
     let fixed = rival_moves(pos, worlds, rng);
     let samples: Vec<Sample> = worlds
         .iter()
@@ -36,7 +42,7 @@ fn respond(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> (Row, Win
             }),
         })
         .collect();
-    let (counts, verdict) = ranked(pos, &samples, &objective(pos, 0, margin(pos)))[0];
+    let (counts, verdict) = ranked(pos, &samples, &objective(pos, 0, margin))[0];
     (counts, verdict)
 }
 
@@ -111,7 +117,8 @@ mod tests {
         assert_eq!(fixed[0][0].to_array(), [0, 0, 0, 0, 0, 5]);
         assert_eq!(fixed[0].len(), RIVAL_MOVES);
 
-        let (counts, verdict) = respond(&pos, &worlds, &mut rng);
+        let (counts, verdict) =
+            respond(&pos, &worlds, margin(&pos, &Constants::STANDARD), &mut rng);
         assert!(counts.get(5) >= 2, "{counts:?}");
         assert_eq!(verdict.wins, 400);
         // Nothing on lord 5 wins only where column 1 drew one of its moves with three there.
@@ -122,7 +129,7 @@ mod tests {
             })
             .collect();
         let elsewhere = Commitment::new(Row::from_array([5, 0, 0, 0, 0, 0]), [2; LORDS], Row::ZERO);
-        let obj = objective(&pos, 0, margin(&pos));
+        let obj = objective(&pos, 0, margin(&pos, &Constants::STANDARD));
         let t = judge_all(&pos.strengths, &samples, &[elsewhere], PicksLeft::default(), &obj);
         assert!(t[0].wins < 300, "{t:?}");
 
