@@ -1,11 +1,12 @@
 //! What counts as a win for the planner, and how every plan or move is judged against every
 //! sample.
 //!
-//! - **Objective.** The share of samples in which it finishes top by a margin: `Constants::margin_early` of
-//!   the total strength on turns 1-3, 6 and 7, `margin_late` on turns 4, 5, 8 and 9. From turn 6
-//!   on the turn-5 points count, and when it trails at half-time its second-half gain must also
-//!   exceed the leader's half-time score. The margin stands for what the samples cannot know:
-//!   a plan judged on a sample knows that sample's future, so a narrow win there is no win.
+//! - **Objective.** The share of samples in which it finishes top by a margin:
+//!   `Constants::margin_early` of the total strength on turns 1-3, 6 and 7, `margin_late` on turns
+//!   4, 5, 8 and 9. From turn 6 on the turn-5 points count, and when it trails at half-time its
+//!   second-half gain must also exceed the leader's half-time score. The margin stands for what
+//!   the samples cannot know: a plan judged on a sample knows that sample's future, so a narrow
+//!   win there is no win.
 //! - **Lord tables.** Every sample is turned into a per-lord table (own increment on the lord
 //!   and the lord's role in the plan give the points still needed and the lord's score for all
 //!   four), so scoring a plan or a move on a sample is six lookups; nothing is allocated per

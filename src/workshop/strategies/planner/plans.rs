@@ -3,8 +3,9 @@
 //! fit the picks left to the scoring turn (a night pick is worth 2, so it can waste one); the
 //! own row is then the plan's targets and the sample is judged. All 728 plans with at least one
 //! lord are scored; the `PLANS_KEPT` that win most often stay. Then every concrete move that
-//! touches only a kept plan's lords (at most `Constants::early_cap` picks on one lord on turns 1-3) is
-//! scored the same way, the plan covering whatever it still needs with the picks after the move.
+//! touches only a kept plan's lords (at most `Constants::early_cap` picks on one lord on turns
+//! 1-3) is scored the same way, the plan covering whatever it still needs with the picks after
+//! the move.
 //! A night move is scored as part of a nine-point plan: the night's two picks (worth 2) with the
 //! next day's five, as one commitment; the night half is played.
 
