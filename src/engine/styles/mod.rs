@@ -1,11 +1,14 @@
 //! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
 //! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
-//! `daimyo fit`), and seven memoryless rules that read the position as contest programs did
-//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`).
+//! `daimyo fit`), seven memoryless rules that read the position as contest programs did
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), and the field's
+//! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
+//! (`searching`), with what they play out from (`playout`).
 //!
 //! The rules are engine code because the model plays them: it asks what a rule would have
 //! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
-//! partners of the same names wrap them; nothing here knows of the workshop.
+//! partners of the same names wrap them (the two searches at their full budgets are its
+//! built-ins `planner` and `pruned-mc`); nothing here knows of the workshop.
 
 mod greedy;
 mod knapsack;
@@ -13,7 +16,11 @@ pub mod likeness;
 mod lord_rules;
 pub mod loyal;
 mod margins;
+pub mod planner;
+pub mod playout;
+pub mod pruned_mc;
 mod roles;
+pub mod searching;
 mod standings;
 mod tables;
 
@@ -21,13 +28,19 @@ mod tables;
 /// opponents: a lord's part in a plan, every plan, the lords strongest first, the others' hidden
 /// night picks per lord, the points left to the next scoring.
 pub use margins::{Role, every_plan};
+pub use planner::Planner;
+pub use playout::{Root, random_counts};
+pub use pruned_mc::PrunedMc;
 pub use standings::{by_strength, points_to_scoring, rival_nights};
 
 use crate::engine::knowledge::Position;
 use crate::engine::policy::Policy;
 use crate::engine::rules::Move;
+use searching::Search;
+use std::time::Instant;
 
-/// A memoryless rule: the move follows from the position alone, no memory, no chance.
+/// A rule: the move follows from the position alone, no memory, no chance (a searching rule
+/// draws its random numbers from the position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// Piles onto the strongest lords (picks in shares of strength squared).
@@ -44,9 +57,14 @@ pub enum Rule {
     Margins,
     /// Keeps to its lords: every move in proportion to its own intimacy so far.
     Loyal,
+    /// `planner`'s search: sampled plans that win by a margin.
+    Planner,
+    /// `pruned-mc`'s search: flat Monte Carlo to the next scoring, with concessions.
+    PrunedMc,
 }
 
 impl Rule {
+    /// The memoryless rules, each a built-in of the workshop by its name.
     pub const ALL: [Rule; 7] = [
         Rule::Greedy,
         Rule::Knapsack,
@@ -67,6 +85,17 @@ impl Rule {
             Rule::Roles => "roles",
             Rule::Margins => "margins",
             Rule::Loyal => "loyal",
+            Rule::Planner => "planner-search",
+            Rule::PrunedMc => "pruned-mc-search",
+        }
+    }
+
+    /// The search behind a searching rule.
+    fn search(self) -> Option<Search> {
+        match self {
+            Rule::Planner => Some(Search::Planner),
+            Rule::PrunedMc => Some(Search::PrunedMc),
+            _ => None,
         }
     }
 
@@ -86,6 +115,17 @@ impl Rule {
             Rule::Roles => roles::choose(pos),
             Rule::Margins => margins::choose(pos),
             Rule::Loyal => loyal::choose(pos),
+            Rule::Planner => Search::Planner.choose(pos),
+            Rule::PrunedMc => Search::PrunedMc.choose(pos),
+        }
+    }
+
+    /// The move at `pos`, or `None` for a searching rule whose answer is not remembered once
+    /// `deadline` has passed: the reading the model can afford.
+    pub fn read(self, pos: &Position, deadline: Option<Instant>) -> Option<Move> {
+        match self.search() {
+            Some(s) => s.read(pos, deadline),
+            None => Some(self.choose(pos)),
         }
     }
 }

@@ -5,16 +5,15 @@
 mod flatmc;
 mod fortress;
 mod history;
-mod planner;
-mod pruned_mc;
 mod random;
 
 pub use flatmc::FlatMc;
 pub use fortress::Fortress;
 pub use history::History;
-pub use planner::Planner;
-pub use pruned_mc::PrunedMc;
 pub use random::Random;
+
+/// The two searches are the engine's, since the opponent model reads them as rules.
+pub use crate::engine::styles::{Planner, PrunedMc};
 
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::Tracker;

@@ -24,7 +24,7 @@
 //! hopeless or a won position produces by the hundred. Playouts run on copies of
 //! `rules::State` and allocate nothing.
 
-use super::flatmc::{Root, random_counts};
+use super::playout::{Root, random_counts};
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::{Position, Tracker};
 use crate::engine::moves::{MAX_MOVES, legal, scale};
@@ -234,14 +234,14 @@ fn candidates(pos: &Position, banned: &[usize; 10]) -> ([Trial; MAX_MOVES], usiz
 }
 
 /// Rival `c`'s best moves, searched from its seat against uniformly random play by the rest.
-fn replies_of(start: &Start, c: usize, seed: u64) -> Replies {
+fn replies_of(start: &Start, c: usize, seed: u64, divisor: u32) -> Replies {
     let moves = legal(start.phase);
     let mut trials = [Trial::default(); MAX_MOVES];
     for (t, &counts) in trials.iter_mut().zip(moves) {
         t.counts = counts;
     }
     let trials = &mut trials[..moves.len()];
-    run(start, c, trials, None, RIVAL_PLAYOUTS, seed);
+    run(start, c, trials, None, (RIVAL_PLAYOUTS / divisor).max(1), seed);
     rank(trials);
     let mut r = Replies { moves: [Row::ZERO; RIVAL_MOVES], len: 0 };
     for (slot, t) in r.moves.iter_mut().zip(trials.iter()) {
@@ -255,11 +255,13 @@ pub struct PrunedMc {
     rng: Xoshiro256PlusPlus,
     /// Hottest lords conceded, by turn.
     banned: [usize; 10],
+    /// Every playout count is divided by it (1: the full budgets).
+    divisor: u32,
 }
 
 impl Default for PrunedMc {
     fn default() -> Self {
-        PrunedMc { rng: Xoshiro256PlusPlus::seed_from_u64(0), banned: BANNED }
+        PrunedMc { rng: Xoshiro256PlusPlus::seed_from_u64(0), banned: BANNED, divisor: 1 }
     }
 }
 
@@ -269,16 +271,24 @@ impl PrunedMc {
         PrunedMc { banned: BANNED_VARIANT, ..PrunedMc::default() }
     }
 
+    /// `pruned-mc` with every playout count divided by `divisor`, on random numbers from `seed`.
+    pub fn scaled(divisor: u32, seed: u64) -> PrunedMc {
+        let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        PrunedMc { rng, divisor: divisor.max(1), ..PrunedMc::default() }
+    }
+
     /// The move for the position.
-    fn choose(&mut self, pos: &Position) -> Move {
+    pub fn choose(&mut self, pos: &Position) -> Move {
+        let k = self.divisor;
         let start = Start::of_position(pos);
         let (mut trials, n) = candidates(pos, &self.banned);
         let trials = &mut trials[..n];
         let seed = self.rng.next_u64();
         if pos.turn == start.last {
-            let replies: [Replies; DAIMYO - 1] =
-                std::array::from_fn(|i| replies_of(&start, i + 1, seed.wrapping_add(i as u64 + 1)));
-            run(&start, 0, trials, Some(&replies), SCREEN_PLAYOUTS, seed);
+            let replies: [Replies; DAIMYO - 1] = std::array::from_fn(|i| {
+                replies_of(&start, i + 1, seed.wrapping_add(i as u64 + 1), k)
+            });
+            run(&start, 0, trials, Some(&replies), (SCREEN_PLAYOUTS / k).max(1), seed);
             rank(trials);
             let finalists = &mut trials[..n.min(FINALISTS)];
             run(
@@ -286,7 +296,7 @@ impl PrunedMc {
                 0,
                 finalists,
                 Some(&replies),
-                FINAL_PLAYOUTS,
+                (FINAL_PLAYOUTS / k).max(1),
                 seed.wrapping_add(DAIMYO as u64),
             );
             rank(finalists);
@@ -295,7 +305,7 @@ impl PrunedMc {
                 Phase::Day => DAY_PLAYOUTS,
                 Phase::Night => NIGHT_PLAYOUTS,
             };
-            run(&start, 0, trials, None, playouts, seed);
+            run(&start, 0, trials, None, (playouts / k).max(1), seed);
             rank(trials);
         }
         Move::from_counts(trials[0].counts).expect("a table move")
@@ -366,7 +376,7 @@ mod tests {
         pos.score5 = Some([100, -44, -28, -28]);
 
         let start = Start::of_position(&pos);
-        let r1 = replies_of(&start, 1, 7);
+        let r1 = replies_of(&start, 1, 7, 1);
         let listed = &r1.moves[..r1.len];
         for &m in legal(Phase::Day) {
             if m.get(5) >= 2 {

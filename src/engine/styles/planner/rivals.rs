@@ -108,7 +108,7 @@ impl RivalDraws {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workshop::strategies::planner::rows;
+    use crate::engine::styles::planner::rows;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -151,8 +151,10 @@ mod tests {
     use crate::engine::agent::Agent;
     use crate::engine::knowledge::Tracker;
     use crate::engine::rules::{DAIMYO, Move, State, View};
-    use crate::workshop::strategies::planner::Constants;
-    use crate::workshop::strategies::{Planner, Random};
+    use crate::engine::styles::planner::{Constants, Planner};
+    use crate::engine::styles::playout::random_counts;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
     use std::time::Instant;
 
     /// Turns 1-3 of several games against random players: never more than the cap's picks on
@@ -167,8 +169,7 @@ mod tests {
                 let st = crate::engine::rules::strengths_from_seed(g as u32 + 1);
                 let mut p = Planner::new(2_000, 1_000).with(k);
                 p.new_game(st, g);
-                let mut r = Random::default();
-                r.new_game(st, g);
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(g);
                 let mut s = State::new(st);
                 let mut known: [Tracker; DAIMYO] = std::array::from_fn(|_| Tracker::new(st));
                 while s.turn <= EARLY_TURNS {
@@ -176,8 +177,10 @@ mod tests {
                         kn.observe(&View::of_seat(&s, i));
                     }
                     let m = p.act(&known[0], Instant::now());
-                    let o: [Move; 3] =
-                        std::array::from_fn(|i| r.act(&known[i + 1], Instant::now()));
+                    let n = s.phase().picks();
+                    let o: [Move; 3] = std::array::from_fn(|_| {
+                        Move::from_counts(random_counts(&mut rng, n)).expect("a legal move")
+                    });
                     let lane = m.counts().max_lane();
                     assert!(lane <= k.early_cap, "{k:?}, game {g}, turn {}: {m:?}", s.turn);
                     widest = widest.max(lane);

@@ -10,7 +10,7 @@ use super::{Basis, Constants, RIVAL_MOVES, increment};
 use crate::engine::knowledge::Position;
 use crate::engine::moves::{legal, scale};
 use crate::engine::rules::{LORDS, Row, columns};
-use crate::workshop::strategies::flatmc::random_counts;
+use crate::engine::styles::playout::random_counts;
 use rand::Rng;
 
 /// Turns 5 and 9 on `n` sampled worlds: each rival's best moves against random play, then the
@@ -85,8 +85,7 @@ fn rival_moves(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> [Vec<
 mod tests {
     use super::*;
     use crate::engine::agent::Agent;
-    use crate::workshop::strategies::Planner;
-    use crate::workshop::strategies::planner::rows;
+    use crate::engine::styles::planner::{Planner, rows};
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
