@@ -56,7 +56,9 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
     assert!(
-        out.contains("(smoothing 0.05, fitted 0, loyal 0.05, readings 12, soften 1, focus 1)"),
+        out.contains(
+            "(smoothing 0.05, fitted 0, loyal 0.05, searchers 0, readings 12, soften 1, focus 1)"
+        ),
         "{out}"
     );
     for name in ["greedy", "random", "margins", "tables"] {

@@ -11,7 +11,7 @@
 use crate::engine::agent::{Agent, Candidate, Report, StyleWeights};
 use crate::engine::knowledge::{Position, Tracker};
 use crate::engine::model::{Forecast, night_posteriors, reveal_agreement};
-use crate::engine::params::{REPORTED_CANDIDATES, Search as Params, UNIFORM_PICKS};
+use crate::engine::params::{REPORTED_CANDIDATES, Rivals, Search as Params, UNIFORM_PICKS};
 use crate::engine::rules::{LORDS, Move};
 use crate::engine::search::{SearchResult, Searcher};
 use crate::engine::styles::Rule;
@@ -45,12 +45,21 @@ impl Bot {
     /// The search of one turn.
     fn think(&mut self, pos: &Position, started: Instant) -> Played {
         let limits = Limits::for_turn(started, &self.budget);
-        let forecast = Forecast::new(pos, &self.params.rivals);
+        let forecast =
+            Forecast::new(pos, &self.params.rivals, self.reading_deadline(&limits, started));
         let threads = self.budget.threads();
         let searcher = self.searcher.get_or_insert_with(|| Searcher::new(threads));
         let seed = self.seed ^ (pos.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
         let result = searcher.search(pos, &forecast, &self.params, &limits, seed);
         Played { pos: *pos, forecast, result }
+    }
+
+    /// Until when the model may read the searching rules: its share of the turn's time, none
+    /// without a clock (so that a search by rollouts alone plays the same on any machine).
+    fn reading_deadline(&self, limits: &Limits, started: Instant) -> Option<Instant> {
+        let Rivals::Learnt { model, .. } = self.params.rivals else { return None };
+        let share = model.reading_share.clamp(0.0, 1.0);
+        limits.deadline().map(|d| started + d.saturating_duration_since(started).mul_f64(share))
     }
 
     /// The learnt model's styles by name, with each other daimyo's weight on each.
@@ -77,7 +86,7 @@ impl Bot {
         let (h5, h6) = (pos.history[5]?, pos.history[6]?);
         let d: Vec<_> = (1..4).map(|c| h6[c].checked_sub(h5[c])).collect::<Option<_>>()?;
         let model = night_posteriors(pos5, forecast5);
-        let uniform = night_posteriors(pos5, &Forecast::new(pos5, &UNIFORM_PICKS));
+        let uniform = night_posteriors(pos5, &Forecast::new(pos5, &UNIFORM_PICKS, None));
         reveal_agreement(&model, &uniform, [d[0], d[1], d[2]])
     }
 }

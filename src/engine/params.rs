@@ -35,6 +35,12 @@ pub struct ModelParams {
     /// Prior weight of the `loyal` rule beside the styles (0: not read): a player that keeps to
     /// its lords, every move in proportion to its own intimacy so far.
     pub loyal: f64,
+    /// Prior weight of each of the two searching rules, `planner`'s and `pruned-mc`'s searches
+    /// on a tenth of their budgets (`styles::searching`), beside the styles (0: not read).
+    pub searchers: f64,
+    /// Share of the turn's time the searching rules may be read in, from the turn's start: past
+    /// it, a reading not yet remembered is the rule's likeness.
+    pub reading_share: f64,
     /// Share of a rule's probability spread over every move like random picks, so that a move
     /// it would not play is unlikely rather than impossible.
     pub smoothing: f64,
@@ -91,6 +97,8 @@ pub const MODEL: ModelParams = ModelParams {
         (Style::Rule { rule: Rule::LordRules, later: likeness::RULES }, 0.05),
     ],
     loyal: 0.05,
+    searchers: 0.0,
+    reading_share: 0.4,
     smoothing: 0.05,
     own: &likeness::PRUNED_MC,
     rule_readings: 12,
@@ -110,12 +118,20 @@ pub const MODEL: ModelParams = ModelParams {
 /// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
 pub const LOYAL: Style = Style::Rule { rule: Rule::Loyal, later: likeness::LOYAL };
 
+/// The searching rules as the model reads them: their searches' likenesses in later turns.
+pub const SEARCHING: [Style; 2] = [
+    Style::Rule { rule: Rule::Planner, later: likeness::PLANNER },
+    Style::Rule { rule: Rule::PrunedMc, later: likeness::PRUNED_MC },
+];
+
 impl ModelParams {
-    /// Every style the model reads, with its prior weight: `styles`, then `loyal` where its
-    /// weight is over 0.
+    /// Every style the model reads, with its prior weight: `styles`, then `loyal` and the
+    /// searching rules where their weights are over 0.
     pub fn all_styles(&self) -> impl Iterator<Item = (Style, f64)> + '_ {
         let loyal = (self.loyal > 0.0).then_some((LOYAL, self.loyal));
-        self.styles.iter().copied().chain(loyal)
+        let searching = SEARCHING.map(|s| (s, self.searchers));
+        let searching = searching.into_iter().filter(|s| s.1 > 0.0);
+        self.styles.iter().copied().chain(loyal).chain(searching)
     }
 }
 
@@ -322,6 +338,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.loyal),
         set: |s, v| model_mut(s).map(|m| m.loyal = v).is_some(),
+    },
+    Tunable {
+        name: "searchers",
+        about: "the prior weight of each searching rule, planner's and pruned-mc's (0: not read)",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.searchers),
+        set: |s, v| model_mut(s).map(|m| m.searchers = v).is_some(),
     },
     Tunable {
         name: "readings",

@@ -98,7 +98,7 @@ pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult
     let t0 = Instant::now();
     for (i, pos) in positions.iter().enumerate() {
         let limits = Limits::rollouts(rollouts);
-        let forecast = Forecast::new(pos, &params.rivals);
+        let forecast = Forecast::new(pos, &params.rivals, None);
         let res = searcher.search(pos, &forecast, params, &limits, i as u64 + 1);
         total += res.rollouts;
         h = fnv(h, res.best.counts().0);

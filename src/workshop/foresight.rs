@@ -45,7 +45,9 @@ OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
                 rule's probability spread like random picks), fitted (the prior weight of
                 each opponent's own policy fitted in the game to its day moves), loyal (the
-                prior weight of the rule that keeps to its lords), readings (the likeliest
+                prior weight of the rule that keeps to its lords), searchers (the prior
+                weight of each searching rule, planner's and pruned-mc's searches on a
+                tenth of their budgets), readings (the likeliest
                 splits of the hidden nights a rule is read at), soften (the powers 1, x,
                 x^2 a forecast is raised to, weighed by the player's moves) or focus (how a
                 move's picks gather into a scoring: each multiplies its lord's weight by x
@@ -123,11 +125,12 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = ["smoothing", "fitted", "loyal", "readings", "soften", "focus"];
+                let model =
+                    ["smoothing", "fitted", "loyal", "searchers", "readings", "soften", "focus"];
                 if !model.contains(&name.as_str()) {
                     return Err(format!(
                         "--set {name}: only the model's settings, smoothing, fitted, loyal, \
-                         readings, soften and focus, change what it foresees"
+                         searchers, readings, soften and focus, change what it foresees"
                     ));
                 }
                 settings.push((name, v));
@@ -180,7 +183,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             if !day && nights.is_empty() {
                 continue;
             }
-            let learnt = Opponents::learn(pos, model);
+            let learnt = Opponents::learn(pos, model, None);
             if day {
                 let board = Board::at(pos, pos.public, turn, Phase::Day, model.rule_readings);
                 let p = learnt.distribution(model, &board, c);
@@ -202,7 +205,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             let forecast =
                 Model::Learned(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
             let posteriors = night_posteriors(pos, &forecast);
-            let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS));
+            let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS, None));
             for n in nights {
                 let played = commands[n as usize - 1][mover].counts();
                 let p = night_marginal(&posteriors, n, c);
@@ -240,7 +243,8 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, fitted {}, loyal {}, readings {}, soften {}, focus {})\n\n",
+         seat before it (smoothing {}, fitted {}, loyal {}, searchers {}, readings {}, soften {}, \
+         focus {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -248,6 +252,7 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.smoothing,
         a.model.fitted_prior,
         a.model.loyal,
+        a.model.searchers,
         a.model.rule_readings,
         a.model.soften,
         a.model.focus,

@@ -101,7 +101,7 @@ pub fn measure(spots: &[Spot], cfg: &Config) -> Found {
     let rows = cfg.budgets.iter().map(|&budget| Row { budget, ..Row::default() }).collect();
     let mut found = Found { rows, decided: 0, each: Vec::new() };
     for (i, Spot { label, pos }) in spots.iter().enumerate() {
-        let forecast = Forecast::new(pos, &cfg.params.rivals);
+        let forecast = Forecast::new(pos, &cfg.params.rivals, None);
         let search = |rollouts: u64, s: u64| {
             searcher.search(pos, &forecast, &cfg.params, &Limits::rollouts(rollouts), seed(s, i))
         };

@@ -10,6 +10,7 @@ use crate::engine::params::{ModelParams, Rivals};
 use crate::engine::policy::Policy;
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
 use rand::Rng;
+use std::time::Instant;
 
 /// How one daimyo is expected to pick: a probability per lord, the same by day and by night.
 #[derive(Clone, Copy, Debug)]
@@ -51,13 +52,15 @@ pub struct Learnt {
 }
 
 impl Forecast {
-    pub fn new(pos: &Position, rivals: &Rivals) -> Forecast {
+    /// The forecast of `pos` by `rivals`, the searching rules read until `deadline` (none:
+    /// always).
+    pub fn new(pos: &Position, rivals: &Rivals, deadline: Option<Instant>) -> Forecast {
         match *rivals {
             Rivals::Prior { uniform, strength_power } => {
                 Forecast::Prior(PickModel::prior(&pos.strengths, uniform, strength_power))
             }
             Rivals::Learnt { model, gate } => {
-                let now = Opponents::learn(pos, &model);
+                let now = Opponents::learn(pos, &model, deadline);
                 Forecast::Learned(Box::new(Learnt { params: model, gate, now }))
             }
         }

@@ -26,6 +26,7 @@ use crate::engine::params::ModelParams;
 use crate::engine::policy::{Observed, PARAMS, Policy, fit, horizon};
 use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::engine::styles::Style;
+use std::time::Instant;
 
 /// An opponent's own policy: fitted to its moves seen so far, around what the styles, weighted
 /// by `logw`, expect of it.
@@ -75,6 +76,9 @@ pub struct Board {
     hidden: Vec<(u8, PastNight)>,
     /// Another daimyo's moves in those nights, jointly, with their probabilities.
     combos: Vec<([Row; 2], f64)>,
+    /// The turn-5 scores in column order, on a board after turn 5 (the searching rules aim by
+    /// the banked points).
+    score5: Option<[i32; DAIMYO]>,
 }
 
 impl Board {
@@ -110,7 +114,8 @@ impl Board {
         combos.truncate(readings);
         let total: f64 = combos.iter().map(|x| x.1).sum();
         combos.iter_mut().for_each(|x| x.1 /= total);
-        Board { strengths: pos.strengths, public, turn, phase, hidden, combos }
+        let score5 = pos.score5.filter(|_| turn > 5);
+        Board { strengths: pos.strengths, public, turn, phase, hidden, combos, score5 }
     }
 
     /// A board with nothing hidden.
@@ -122,6 +127,7 @@ impl Board {
             phase,
             hidden: Vec::new(),
             combos: vec![([Row::ZERO; 2], 1.0)],
+            score5: None,
         }
     }
 
@@ -132,6 +138,7 @@ impl Board {
         (pos.turn, pos.phase) = (self.turn, self.phase);
         pos.public = crate::engine::rules::columns(c).map(|d| self.public[d]);
         pos.own = self.public[c];
+        pos.score5 = self.score5.map(|s| crate::engine::rules::columns(c).map(|d| s[d]));
         for (i, &(turn, night)) in self.hidden.iter().enumerate() {
             pos.own = pos.own.add(ms[i].double());
             let others = night.others.checked_sub(ms[i]).map(|r| r.add(night.own));
@@ -173,22 +180,32 @@ fn picks_distribution(policy: &Policy, board: &Board, c: usize, focus: f64) -> V
     }
 }
 
-/// Probability of every legal move (in `moves::legal` order) of column `c` under one style.
-pub fn style_distribution(style: Style, board: &Board, c: usize, params: &ModelParams) -> Vec<f64> {
+/// Probability of every legal move (in `moves::legal` order) of column `c` under one style. A
+/// searching rule is read only until `deadline` (`Rule::read`); a board it cannot read then is
+/// read by its likeness.
+pub fn style_distribution(
+    style: Style,
+    board: &Board,
+    c: usize,
+    params: &ModelParams,
+    deadline: Option<Instant>,
+) -> Vec<f64> {
     let legal = moves::legal(board.phase);
     match style {
         Style::Picks { policy, .. } => picks_distribution(&policy, board, c, params.focus),
         Style::Rule { rule, .. } if !rule.tells(board.turn) => {
             picks_distribution(&Policy::UNIFORM, board, c, 1.0)
         }
-        Style::Rule { rule, .. } => {
+        Style::Rule { rule, later } => {
             let smoothing = params.smoothing;
             let uniform = [1.0 / LORDS as f64; LORDS];
             let mut out: Vec<f64> =
                 legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
             for (ms, p) in &board.combos {
-                let chosen = rule.choose(&board.position_of(c, ms)).counts();
-                if let Some(i) = legal.iter().position(|&m| m == chosen) {
+                let Some(chosen) = rule.read(&board.position_of(c, ms), deadline) else {
+                    return picks_distribution(&later, board, c, params.focus);
+                };
+                if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
                     out[i] += (1.0 - smoothing) * p;
                 }
             }
@@ -207,6 +224,8 @@ pub struct Opponents {
     /// Per column, the powers its forecast is raised to (`powers`), with their weights: Bayes'
     /// rule over how well the styles' mixture, so raised, foresaw each of its public day moves.
     pub powers: [Vec<(f64, f64)>; DAIMYO],
+    /// The searching rules are read until then (`style_distribution`); none: always.
+    pub deadline: Option<Instant>,
 }
 
 /// The styles' later policies blended in weight space by `logw` (log weights, one a style):
@@ -223,8 +242,8 @@ fn blend(params: &ModelParams, logw: &[f64]) -> Policy {
 
 impl Opponents {
     /// Bayes' rule over the public day moves seen so far (day 5 is never seen alone: the
-    /// turn-6 board adds nights 2 and 4 to it).
-    pub fn learn(pos: &Position, params: &ModelParams) -> Opponents {
+    /// turn-6 board adds nights 2 and 4 to it), the searching rules read until `deadline`.
+    pub fn learn(pos: &Position, params: &ModelParams, deadline: Option<Instant>) -> Opponents {
         let prior: Vec<f64> = params.all_styles().map(|s| s.1.ln()).collect();
         let fitting = params.fitted_prior > 0.0;
         let mut fitted = [Policy::UNIFORM; DAIMYO];
@@ -257,7 +276,7 @@ impl Opponents {
                     }
                     let dists: Vec<Vec<f64>> = params
                         .all_styles()
-                        .map(|(style, _)| style_distribution(style, &board, c, params))
+                        .map(|(style, _)| style_distribution(style, &board, c, params, deadline))
                         .collect();
                     if params.soften != 1.0 {
                         // Each power scored on the move by the mixture before it.
@@ -287,7 +306,7 @@ impl Opponents {
             let w = normalised(&list.iter().map(|x| x.1).collect::<Vec<f64>>());
             list.iter_mut().zip(w).for_each(|(x, w)| x.1 = w);
         }
-        Opponents { weights, fitted, fitted_weight, powers }
+        Opponents { weights, fitted, fitted_weight, powers, deadline }
     }
 
     /// The policies each column plays in later turns of a rollout, with their weights: the
@@ -343,7 +362,7 @@ impl Opponents {
             if w < params.negligible_weight {
                 continue;
             }
-            let d = style_distribution(style, board, c, params);
+            let d = style_distribution(style, board, c, params, self.deadline);
             for (o, x) in out.iter_mut().zip(d) {
                 *o += w * x;
             }
@@ -361,5 +380,24 @@ impl Opponents {
             }
         }
         softened
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board after turn 5 carries the banked points, and each column reads them in its own
+    /// column order; a board of the first half has none yet.
+    #[test]
+    fn the_turn5_scores_are_read_from_each_column() {
+        let mut pos = Position::initial([3, 4, 5, 6, 4, 2]);
+        pos.turn = 8;
+        pos.score5 = Some([10, 20, 30, 40]);
+        let later = Board::at(&pos, pos.public, 7, Phase::Day, 1);
+        assert_eq!(later.position_of(0, &[Row::ZERO; 2]).score5, Some([10, 20, 30, 40]));
+        assert_eq!(later.position_of(2, &[Row::ZERO; 2]).score5, Some([30, 10, 20, 40]));
+        let earlier = Board::at(&pos, pos.public, 3, Phase::Day, 1);
+        assert_eq!(earlier.position_of(2, &[Row::ZERO; 2]).score5, None);
     }
 }

@@ -51,7 +51,7 @@ fn search_on(
     limits: &Limits,
     seed: u64,
 ) -> SearchResult {
-    let forecast = Forecast::new(pos, &params.rivals);
+    let forecast = Forecast::new(pos, &params.rivals, None);
     Searcher::new(threads).search(pos, &forecast, params, limits, seed)
 }
 
@@ -229,7 +229,9 @@ fn the_gate_switches_every_later_turn_to_uniform_play() {
         let r = search(pos, &p, &budget(30_000), 7);
         (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
     };
-    let Forecast::Learned(l) = Forecast::new(pos, &BOT.rivals) else { panic!("a learnt model") };
+    let Forecast::Learned(l) = Forecast::new(pos, &BOT.rivals, None) else {
+        panic!("a learnt model")
+    };
     let share = l.now.uniform_share(&l.params);
     assert!((0.05..0.95).contains(&share), "{share}");
     // Under 0 the gate always fires (every later turn uniform), over 1 never.
@@ -248,7 +250,7 @@ fn watched(
 ) -> (SearchResult, std::time::Duration) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let forecast = Forecast::new(&pos, &BOT.rivals);
+        let forecast = Forecast::new(&pos, &BOT.rivals, None);
         let searcher = Searcher::new(threads);
         let t0 = Instant::now();
         let res = searcher.search_with_fault(&pos, &forecast, &BOT, &limits, 9, fault);
@@ -399,7 +401,7 @@ fn lean_to_best_replies(turn: u8) {
     let t = scripted(turn);
     let pos = t.known[0].position();
     assert_eq!(pos.turn, turn);
-    let forecast = Forecast::new(pos, &BOT.rivals);
+    let forecast = Forecast::new(pos, &BOT.rivals, None);
     assert!(matches!(forecast, Forecast::Learned(_)));
     let readings = forecast.rule_readings();
     let board = crate::engine::model::Board::at(pos, pos.public, pos.turn, pos.phase, readings);
