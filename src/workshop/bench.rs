@@ -6,7 +6,7 @@
 
 use crate::engine::agent::Table;
 use crate::engine::knowledge::Position;
-use crate::engine::model::Forecast;
+use crate::engine::model::{Board, Forecast, night_posteriors};
 use crate::engine::moves::{
     DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT,
 };
@@ -85,6 +85,10 @@ pub struct BenchResult {
     pub positions: usize,
     pub search_rollouts: u64,
     pub search_secs: f64,
+    /// The opponent model's time over every position: learnt, then read at the turn's board and
+    /// at the hidden nights' boards, as the search reads it. Its searching rules remember what
+    /// they read, so a second run on the same thread reads little anew.
+    pub model_secs: f64,
 }
 
 /// Searches every bench position with a fixed budget and seed on `threads` threads (the
@@ -93,13 +97,27 @@ pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut total = 0;
     let searcher = Searcher::new(threads);
-    // The positions are played out before the clock starts: only the searches are timed.
+    // The positions are played out before the clock starts; the model is timed apart from the
+    // searches.
     let positions = positions();
     let t0 = Instant::now();
-    for (i, pos) in positions.iter().enumerate() {
+    let forecasts: Vec<Forecast> = positions
+        .iter()
+        .map(|pos| {
+            let forecast = Forecast::new(pos, &params.rivals, None);
+            if let Forecast::Learned(l) = &forecast {
+                let readings = l.params.rule_readings;
+                forecast.moves_at(&Board::at(pos, pos.public, pos.turn, pos.phase, readings));
+                night_posteriors(pos, &forecast);
+            }
+            forecast
+        })
+        .collect();
+    let model_secs = t0.elapsed().as_secs_f64();
+    let t0 = Instant::now();
+    for (i, (pos, forecast)) in positions.iter().zip(&forecasts).enumerate() {
         let limits = Limits::rollouts(rollouts);
-        let forecast = Forecast::new(pos, &params.rivals, None);
-        let res = searcher.search(pos, &forecast, params, &limits, i as u64 + 1);
+        let res = searcher.search(pos, forecast, params, &limits, i as u64 + 1);
         total += res.rollouts;
         h = fnv(h, res.best.counts().0);
         for (_, t) in res.ranked.iter().take(3) {
@@ -107,7 +125,8 @@ pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult
         }
     }
     let search_secs = t0.elapsed().as_secs_f64();
-    BenchResult { signature: h, positions: positions.len(), search_rollouts: total, search_secs }
+    let positions = positions.len();
+    BenchResult { signature: h, positions, search_rollouts: total, search_secs, model_secs }
 }
 
 /// Uniformly random full games from turn 1, the speed yardstick of the rules core; returns a
@@ -172,6 +191,12 @@ pub fn main(args: &[String]) -> i32 {
         return 2;
     };
     let one = run_search(search, rollouts, 1);
+    say(&format!(
+        "model:   {} positions, the opponent model learnt and read as the search reads it: {:.1} ms \
+         a position (its searching rules' readings remembered for the runs below)\n",
+        one.positions,
+        one.model_secs * 1e3 / one.positions as f64
+    ));
     say(&speed_line(&one, rollouts, 1, None));
     if threads > 1 {
         let all = run_search(search, rollouts, threads);
