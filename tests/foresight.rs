@@ -57,7 +57,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
     assert!(
         out.contains(
-            "(smoothing 0.05, fitted 0, loyal 0.05, searchers 0, readings 12, soften 1, focus 1)"
+            "(smoothing 0.05, fitted 0, loyal 0.05, searchers 0.1, readings 12, soften 1, focus 1)"
         ),
         "{out}"
     );
@@ -91,14 +91,17 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert!(mean < 1.0 && uniform > 1.5, "random's nights: {out}");
 
     // Reading the rules at more splits of the two hidden nights foresees tables better at the
-    // turn-5 scoring, and changes nothing at turn 1, where nothing is hidden.
+    // turn-5 scoring, and changes nothing at turn 1, where nothing is hidden. Random picks are
+    // foreseen about as before: only the little weight the rules keep on them moves (0.01 nats
+    // at turn 5 here, from the searching rules').
     let (code, more, err) = daimyo(&["foresight", "--set", "readings=48", path]);
     assert_eq!(code, 0, "{err}");
     assert!(more.contains("readings 48, soften 1, focus 1)"), "{more}");
     let ((_, before), (_, after)) = (nats(&row(&out, "tables")), nats(&row(&more, "tables")));
     assert!(after[2] < before[2] - 0.3, "turn 5: {before:?} then {after:?}");
     assert_eq!(after[0], before[0]);
-    assert_eq!(row(&more, "random"), row(&out, "random"));
+    let ((_, before), (_, after)) = (nats(&row(&out, "random")), nats(&row(&more, "random")));
+    assert!(before.iter().zip(&after).all(|(b, a)| (a - b).abs() < 0.05), "{before:?} {after:?}");
     let _ = std::fs::remove_file(out_file);
 }
 
@@ -126,7 +129,7 @@ fn foresight_says_what_it_cannot_use() {
     assert_eq!(code, 2);
     assert!(
         err.contains("--set gate")
-            && err.contains("smoothing, fitted, loyal, readings, soften and focus"),
+            && err.contains("smoothing, fitted, loyal, searchers, readings, soften and focus"),
         "{err}"
     );
     let (code, _, err) = daimyo(&["foresight", "--set", "fitted=2", "x.jsonl"]);

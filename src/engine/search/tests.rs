@@ -3,7 +3,7 @@ use crate::engine::agent::Table;
 use crate::engine::timeman::Budget;
 
 use crate::engine::model::PickModel;
-use crate::engine::params::{BOT, FOUNDATION, Rivals};
+use crate::engine::params::{BOT, FOUNDATION, ModelParams, Rivals};
 use crate::engine::rules::{DAIMYO, Row, TURNS, first_place_shares, score};
 use std::time::Instant;
 
@@ -249,11 +249,18 @@ fn watched(
     fault: Fault,
 ) -> (SearchResult, std::time::Duration) {
     let (tx, rx) = std::sync::mpsc::channel();
+    // The model without its searching rules, whose readings at the turn's board would take a
+    // part of the time measured here that has nothing to do with the workers.
+    let Rivals::Learnt { model, gate } = BOT.rivals else { panic!("a learnt model") };
+    let params = Params {
+        rivals: Rivals::Learnt { model: ModelParams { searchers: 0.0, ..model }, gate },
+        ..BOT
+    };
     std::thread::spawn(move || {
-        let forecast = Forecast::new(&pos, &BOT.rivals, None);
+        let forecast = Forecast::new(&pos, &params.rivals, None);
         let searcher = Searcher::new(threads);
         let t0 = Instant::now();
-        let res = searcher.search_with_fault(&pos, &forecast, &BOT, &limits, 9, fault);
+        let res = searcher.search_with_fault(&pos, &forecast, &params, &limits, 9, fault);
         let _ = tx.send((res, t0.elapsed()));
     });
     rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the search answered")
