@@ -233,15 +233,16 @@ fn candidates(pos: &Position, banned: &[usize; 10]) -> ([Trial; MAX_MOVES], usiz
     (out, n)
 }
 
-/// Rival `c`'s best moves, searched from its seat against uniformly random play by the rest.
-fn replies_of(start: &Start, c: usize, seed: u64, divisor: u32) -> Replies {
+/// Rival `c`'s best moves, searched from its seat against uniformly random play by the rest, on
+/// `playouts` playouts a move.
+fn replies_of(start: &Start, c: usize, seed: u64, playouts: u32) -> Replies {
     let moves = legal(start.phase);
     let mut trials = [Trial::default(); MAX_MOVES];
     for (t, &counts) in trials.iter_mut().zip(moves) {
         t.counts = counts;
     }
     let trials = &mut trials[..moves.len()];
-    run(start, c, trials, None, (RIVAL_PLAYOUTS / divisor).max(1), seed);
+    run(start, c, trials, None, playouts, seed);
     rank(trials);
     let mut r = Replies { moves: [Row::ZERO; RIVAL_MOVES], len: 0 };
     for (slot, t) in r.moves.iter_mut().zip(trials.iter()) {
@@ -279,16 +280,16 @@ impl PrunedMc {
 
     /// The move for the position.
     pub fn choose(&mut self, pos: &Position) -> Move {
-        let k = self.divisor;
+        let k = |playouts: u32| (playouts / self.divisor).max(1);
         let start = Start::of_position(pos);
         let (mut trials, n) = candidates(pos, &self.banned);
         let trials = &mut trials[..n];
         let seed = self.rng.next_u64();
         if pos.turn == start.last {
             let replies: [Replies; DAIMYO - 1] = std::array::from_fn(|i| {
-                replies_of(&start, i + 1, seed.wrapping_add(i as u64 + 1), k)
+                replies_of(&start, i + 1, seed.wrapping_add(i as u64 + 1), k(RIVAL_PLAYOUTS))
             });
-            run(&start, 0, trials, Some(&replies), (SCREEN_PLAYOUTS / k).max(1), seed);
+            run(&start, 0, trials, Some(&replies), k(SCREEN_PLAYOUTS), seed);
             rank(trials);
             let finalists = &mut trials[..n.min(FINALISTS)];
             run(
@@ -296,7 +297,7 @@ impl PrunedMc {
                 0,
                 finalists,
                 Some(&replies),
-                (FINAL_PLAYOUTS / k).max(1),
+                k(FINAL_PLAYOUTS),
                 seed.wrapping_add(DAIMYO as u64),
             );
             rank(finalists);
@@ -305,7 +306,7 @@ impl PrunedMc {
                 Phase::Day => DAY_PLAYOUTS,
                 Phase::Night => NIGHT_PLAYOUTS,
             };
-            run(&start, 0, trials, None, (playouts / k).max(1), seed);
+            run(&start, 0, trials, None, k(playouts), seed);
             rank(trials);
         }
         Move::from_counts(trials[0].counts).expect("a table move")
@@ -376,7 +377,7 @@ mod tests {
         pos.score5 = Some([100, -44, -28, -28]);
 
         let start = Start::of_position(&pos);
-        let r1 = replies_of(&start, 1, 7, 1);
+        let r1 = replies_of(&start, 1, 7, RIVAL_PLAYOUTS);
         let listed = &r1.moves[..r1.len];
         for &m in legal(Phase::Day) {
             if m.get(5) >= 2 {

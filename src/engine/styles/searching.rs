@@ -14,7 +14,7 @@ use super::planner::{Planner, SAMPLES_MAIN, SAMPLES_OTHER};
 use super::pruned_mc::PrunedMc;
 use crate::engine::agent::Agent;
 use crate::engine::knowledge::Position;
-use crate::engine::rules::{Move, Phase};
+use crate::engine::rules::{DAIMYO, Move, Phase};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -50,7 +50,7 @@ pub fn position_hash(pos: &Position) -> u64 {
         let x = night.map_or(0, |n| 1 + n.turn as u64 + (n.others.map_or(0, |r| r.0) << 8));
         h = mix(h, x);
     }
-    for s in pos.score5.unwrap_or([i32::MIN; 4]) {
+    for s in pos.score5.unwrap_or([i32::MIN; DAIMYO]) {
         h = mix(h, s as u32 as u64);
     }
     h
@@ -76,21 +76,14 @@ impl Search {
         }
     }
 
-    /// The move at `pos`, remembered or searched now.
-    pub fn choose(self, pos: &Position) -> Move {
-        self.read(pos, None).unwrap_or_else(|| self.run(pos, position_hash(pos)))
+    /// What is remembered for `pos`, under its key.
+    fn remembered(self, pos: &Position) -> ((u8, u64), Option<Move>) {
+        let key = (self as u8, position_hash(pos));
+        (key, MEMORY.with(|s| s.borrow().get(&key).copied()))
     }
 
-    /// The move at `pos`: remembered, or searched now unless `deadline` has passed (then
-    /// `None`).
-    pub fn read(self, pos: &Position, deadline: Option<Instant>) -> Option<Move> {
-        let key = (self as u8, position_hash(pos));
-        if let Some(m) = MEMORY.with(|s| s.borrow().get(&key).copied()) {
-            return Some(m);
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return None;
-        }
+    /// The move at `pos`, searched now on the seed `key` gives, and remembered under it.
+    fn search(self, pos: &Position, key: (u8, u64)) -> Move {
         let m = self.run(pos, key.1);
         MEMORY.with(|s| {
             let mut s = s.borrow_mut();
@@ -99,7 +92,21 @@ impl Search {
             }
             s.insert(key, m);
         });
-        Some(m)
+        m
+    }
+
+    /// The move at `pos`, remembered or searched now.
+    pub fn choose(self, pos: &Position) -> Move {
+        let (key, known) = self.remembered(pos);
+        known.unwrap_or_else(|| self.search(pos, key))
+    }
+
+    /// The move at `pos`: remembered, or searched now unless `deadline` has passed (then
+    /// `None`).
+    pub fn read(self, pos: &Position, deadline: Option<Instant>) -> Option<Move> {
+        let (key, known) = self.remembered(pos);
+        let open = || deadline.is_none_or(|d| Instant::now() < d);
+        known.or_else(|| open().then(|| self.search(pos, key)))
     }
 }
 
