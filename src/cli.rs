@@ -50,9 +50,9 @@ PLAYER OPTIONS
                   for daimyo show FILE; a file that cannot be written is reported once and
                   play goes on
   --set NAME=V    for analysis: play with one of the search's settings changed (rate, step,
-                  stages, tailor, gate, smoothing, fitted, loyal, searchers, readings, sharpen,
-                  focus, focuslater, soften, reply, reply5, keep; daimyo tune --help says what
-                  each is); repeatable
+                  stages, tailor, gate, smoothing, fitted, loyal, searchers, readdivisor,
+                  readings, sharpen, focus, focuslater, soften, reply, reply5, keep; daimyo tune
+                  --help says what each is); repeatable
 
 The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";

@@ -23,6 +23,11 @@ fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
 
 /// The same with the model's settings `params`.
 fn learnt_with(names: [&str; 4], upto: u8, seed: u64, params: &ModelParams) -> Opponents {
+    Opponents::learn(&seat0_at(names, upto, seed), params, None)
+}
+
+/// What seat 0 knows at turn `upto` of a game between these strategies.
+fn seat0_at(names: [&str; 4], upto: u8, seed: u64) -> daimyo::engine::knowledge::Position {
     let st = daimyo::engine::rules::strengths_from_seed(seed as u32);
     let mut agents: [Box<dyn Agent>; DAIMYO] = names.map(|n| {
         daimyo::workshop::builtins::agent(
@@ -38,7 +43,7 @@ fn learnt_with(names: [&str; 4], upto: u8, seed: u64, params: &ModelParams) -> O
     while t.state.turn < upto {
         t.play_agents(&mut agents);
     }
-    Opponents::learn(t.known[0].position(), params, None)
+    *t.known[0].position()
 }
 
 /// The weight of column `c` on the styles `which` accepts.
@@ -489,4 +494,32 @@ fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
     })
     .join()
     .unwrap();
+}
+
+/// Read ahead on three threads, the forecast is the forecast read on one: every searching
+/// rule's reading at the past day moves, at the turn's board and at the hidden nights' boards
+/// is remembered before the model reads it, so that the model past its deadline still reads
+/// the same.
+#[test]
+fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
+    let rivals = BOT.rivals;
+    for (turn, seed) in [(7, 3), (8, 4)] {
+        let pos = seat0_at(["roles", "planner", "pruned-mc", "tables"], turn, seed);
+        let read = move |threads: usize| {
+            std::thread::spawn(move || {
+                let mut f = Forecast::on_threads(&pos, &rivals, None, threads);
+                if threads > 1 {
+                    let Forecast::Learned(l) = &mut f else { panic!("a learnt model") };
+                    l.now.deadline = Some(std::time::Instant::now());
+                }
+                let board = Board::at(&pos, pos.public, pos.turn, pos.phase, MODEL.rule_readings);
+                (f.moves_at(&board), night_posteriors(&pos, &f))
+            })
+            .join()
+            .unwrap()
+        };
+        let (one, three) = (read(1), read(3));
+        assert!(!one.1.is_empty() || turn % 2 == 1, "turn {turn}: hidden nights read");
+        assert_eq!(one, three, "turn {turn}");
+    }
 }

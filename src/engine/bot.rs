@@ -45,9 +45,9 @@ impl Bot {
     /// The search of one turn.
     fn think(&mut self, pos: &Position, started: Instant) -> Played {
         let limits = Limits::for_turn(started, &self.budget);
-        let forecast =
-            Forecast::new(pos, &self.params.rivals, self.reading_deadline(&limits, started));
         let threads = self.budget.threads();
+        let deadline = self.reading_deadline(&limits, started);
+        let forecast = Forecast::on_threads(pos, &self.params.rivals, deadline, threads);
         let searcher = self.searcher.get_or_insert_with(|| Searcher::new(threads));
         let seed = self.seed ^ (pos.turn as u64).wrapping_mul(0xd6e8_feb8_6659_fd93);
         let result = searcher.search(pos, &forecast, &self.params, &limits, seed);

@@ -3,7 +3,7 @@
 //! bot and the foundation search).
 
 use crate::engine::policy::Policy;
-use crate::engine::styles::{Kind, Rule, Style, likeness};
+use crate::engine::styles::{Kind, Rule, Style, likeness, searching};
 
 /// Time, rollout and thread budgeting.
 pub mod time {
@@ -42,6 +42,10 @@ pub struct ModelParams {
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
     pub reading_share: f64,
+    /// The searching rules' budgets are divided by it when the model reads them (10 in the bot:
+    /// smaller reads sharper and costs more; at the clock, one thread's 3 gained nothing, nor
+    /// did 5 on two threads, read ahead on both).
+    pub reading_divisor: usize,
     /// Share of a rule's probability spread over every move like random picks, so that a move
     /// it would not play is unlikely rather than impossible.
     pub smoothing: f64,
@@ -100,6 +104,7 @@ pub const MODEL: ModelParams = ModelParams {
     loyal: 0.05,
     searchers: 0.1,
     reading_share: 0.4,
+    reading_divisor: searching::SCALE,
     smoothing: 0.05,
     own: &likeness::PRUNED_MC,
     rule_readings: 12,
@@ -348,6 +353,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.searchers),
         set: |s, v| model_mut(s).map(|m| m.searchers = v).is_some(),
+    },
+    Tunable {
+        name: "readdivisor",
+        about: "the divisor of the searching rules' budgets when the model reads them",
+        min: 1.0,
+        max: 100.0,
+        integer: true,
+        get: |s| s.model().map(|m| m.reading_divisor as f64),
+        set: |s, v| model_mut(s).map(|m| m.reading_divisor = v as usize).is_some(),
     },
     Tunable {
         name: "readings",

@@ -101,18 +101,7 @@ pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult
     // searches.
     let positions = positions();
     let t0 = Instant::now();
-    let forecasts: Vec<Forecast> = positions
-        .iter()
-        .map(|pos| {
-            let forecast = Forecast::new(pos, &params.rivals, None);
-            if let Forecast::Learned(l) = &forecast {
-                let readings = l.params.rule_readings;
-                forecast.moves_at(&Board::at(pos, pos.public, pos.turn, pos.phase, readings));
-                night_posteriors(pos, &forecast);
-            }
-            forecast
-        })
-        .collect();
+    let forecasts = forecasts(params, &positions, 1);
     let model_secs = t0.elapsed().as_secs_f64();
     let t0 = Instant::now();
     for (i, (pos, forecast)) in positions.iter().zip(&forecasts).enumerate() {
@@ -127,6 +116,36 @@ pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult
     let search_secs = t0.elapsed().as_secs_f64();
     let positions = positions.len();
     BenchResult { signature: h, positions, search_rollouts: total, search_secs, model_secs }
+}
+
+/// The opponent model at every position, learnt and read at the turn's board and at the hidden
+/// nights' boards as the search reads it, its searching rules read ahead on `threads` threads.
+fn forecasts(params: &Search, positions: &[Position], threads: usize) -> Vec<Forecast> {
+    let forecast = |pos: &Position| {
+        let forecast = Forecast::on_threads(pos, &params.rivals, None, threads);
+        if let Forecast::Learned(l) = &forecast {
+            let readings = l.params.rule_readings;
+            forecast.moves_at(&Board::at(pos, pos.public, pos.turn, pos.phase, readings));
+            night_posteriors(pos, &forecast);
+        }
+        forecast
+    };
+    positions.iter().map(forecast).collect()
+}
+
+/// The model's time over every bench position on `threads` threads, on a new thread, which has
+/// remembered no reading.
+fn model_secs(params: &Search, threads: usize) -> f64 {
+    let positions = positions();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let t0 = Instant::now();
+            forecasts(params, &positions, threads);
+            t0.elapsed().as_secs_f64()
+        })
+        .join()
+        .unwrap_or(f64::NAN)
+    })
 }
 
 /// Uniformly random full games from turn 1, the speed yardstick of the rules core; returns a
@@ -191,11 +210,19 @@ pub fn main(args: &[String]) -> i32 {
         return 2;
     };
     let one = run_search(search, rollouts, 1);
+    let ms = |secs: f64| secs * 1e3 / one.positions as f64;
+    let on_all = if threads > 1 {
+        let all = model_secs(search, threads);
+        format!(", {:.1} ms on {threads} threads ({:.2} x)", ms(all), one.model_secs / all)
+    } else {
+        String::new()
+    };
     say(&format!(
         "model:   {} positions, the opponent model learnt and read as the search reads it: {:.1} ms \
-         a position (its searching rules' readings remembered for the runs below)\n",
+         a position on 1 thread{on_all} (its searching rules' readings remembered for the runs \
+         below)\n",
         one.positions,
-        one.model_secs * 1e3 / one.positions as f64
+        ms(one.model_secs)
     ));
     say(&speed_line(&one, rollouts, 1, None));
     if threads > 1 {

@@ -47,7 +47,8 @@ OPTIONS
                 each opponent's own policy fitted in the game to its day moves), loyal (the
                 prior weight of the rule that keeps to its lords), searchers (the prior
                 weight of each searching rule, planner's and pruned-mc's searches on a
-                tenth of their budgets), readings (the likeliest
+                tenth of their budgets), readdivisor (the divisor of those budgets: 10
+                is a tenth), readings (the likeliest
                 splits of the hidden nights a rule is read at), soften (the powers 1, x,
                 x^2 a forecast is raised to, weighed by the player's moves) or focus (how a
                 move's picks gather into a scoring: each multiplies its lord's weight by x
@@ -125,12 +126,21 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model =
-                    ["smoothing", "fitted", "loyal", "searchers", "readings", "soften", "focus"];
+                let model = [
+                    "smoothing",
+                    "fitted",
+                    "loyal",
+                    "searchers",
+                    "readdivisor",
+                    "readings",
+                    "soften",
+                    "focus",
+                ];
                 if !model.contains(&name.as_str()) {
                     return Err(format!(
                         "--set {name}: only the model's settings, smoothing, fitted, loyal, \
-                         searchers, readings, soften and focus, change what it foresees"
+                         searchers, readdivisor, readings, soften and focus, change what it \
+                         foresees"
                     ));
                 }
                 settings.push((name, v));

@@ -3,7 +3,7 @@
 //! board); and the draws from them. A `Forecast` is made once per turn and read by the hidden
 //! nights' posterior, the search's rollouts and the report alike.
 
-use super::{Board, Opponents};
+use super::{Board, Opponents, ahead};
 use crate::engine::knowledge::Position;
 use crate::engine::moves;
 use crate::engine::params::{ModelParams, Rivals};
@@ -55,12 +55,29 @@ impl Forecast {
     /// The forecast of `pos` by `rivals`, the searching rules read until `deadline` (none:
     /// always).
     pub fn new(pos: &Position, rivals: &Rivals, deadline: Option<Instant>) -> Forecast {
+        Forecast::on_threads(pos, rivals, deadline, 1)
+    }
+
+    /// The same forecast, its searching rules read ahead on `threads` threads (`ahead`): only
+    /// what the deadline lets be read can differ.
+    pub fn on_threads(
+        pos: &Position,
+        rivals: &Rivals,
+        deadline: Option<Instant>,
+        threads: usize,
+    ) -> Forecast {
         match *rivals {
             Rivals::Prior { uniform, strength_power } => {
                 Forecast::Prior(PickModel::prior(&pos.strengths, uniform, strength_power))
             }
             Rivals::Learnt { model, gate } => {
+                if threads > 1 {
+                    ahead::learning(pos, &model, deadline, threads);
+                }
                 let now = Opponents::learn(pos, &model, deadline);
+                if threads > 1 {
+                    ahead::forecasting(pos, &model, &now, threads);
+                }
                 Forecast::Learned(Box::new(Learnt { params: model, gate, now }))
             }
         }

@@ -14,6 +14,7 @@
 //! make (a searching player the styles only resemble): `soften` raises it to lower powers too,
 //! weighed by the player's own moves, so that a player read badly is read more modestly.
 
+pub mod ahead;
 pub mod forecast;
 pub mod nights;
 
@@ -202,7 +203,9 @@ pub fn style_distribution(
             let mut out: Vec<f64> =
                 legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
             for (ms, p) in &board.combos {
-                let Some(chosen) = rule.read(&board.position_of(c, ms), deadline) else {
+                let Some(chosen) =
+                    rule.read(&board.position_of(c, ms), deadline, params.reading_divisor)
+                else {
                     return picks_distribution(&later, board, c, params.focus);
                 };
                 if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {

@@ -91,7 +91,7 @@ impl Rule {
     }
 
     /// The search behind a searching rule.
-    fn search(self) -> Option<Search> {
+    pub fn search(self) -> Option<Search> {
         match self {
             Rule::Planner => Some(Search::Planner),
             Rule::PrunedMc => Some(Search::PrunedMc),
@@ -120,11 +120,12 @@ impl Rule {
         }
     }
 
-    /// The move at `pos`, or `None` for a searching rule whose answer is not remembered once
-    /// `deadline` has passed: the reading the model can afford.
-    pub fn read(self, pos: &Position, deadline: Option<Instant>) -> Option<Move> {
+    /// The move at `pos` (a searching rule's on its budget divided by `divisor`), or `None` for
+    /// a searching rule whose answer is not remembered once `deadline` has passed: the reading
+    /// the model can afford.
+    pub fn read(self, pos: &Position, deadline: Option<Instant>, divisor: usize) -> Option<Move> {
         match self.search() {
-            Some(s) => s.read(pos, deadline),
+            Some(s) => s.read(pos, deadline, divisor),
             None => Some(self.choose(pos)),
         }
     }
@@ -177,6 +178,14 @@ impl Style {
         match self {
             Style::Picks { kind, .. } => kind.name(),
             Style::Rule { rule, .. } => rule.name(),
+        }
+    }
+
+    /// The rule, for a rule.
+    pub fn rule(&self) -> Option<Rule> {
+        match *self {
+            Style::Rule { rule, .. } => Some(rule),
+            Style::Picks { .. } => None,
         }
     }
 

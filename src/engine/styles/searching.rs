@@ -7,8 +7,9 @@
 //! move.
 //!
 //! The model reads the same boards turn after turn, so each answer is remembered: per thread,
-//! by rule and position hash, cleared whole past `REMEMBERED` answers. Remembering only saves
-//! time; what is read does not depend on it.
+//! by rule, divisor and position hash, cleared whole past `REMEMBERED` answers. Remembering only
+//! saves time; what is read does not depend on it. `read_ahead` searches many positions at once
+//! on several threads and remembers the answers on the calling thread: the same answers, sooner.
 
 use super::planner::{Planner, SAMPLES_MAIN, SAMPLES_OTHER};
 use super::pruned_mc::PrunedMc;
@@ -16,17 +17,21 @@ use crate::engine::agent::Agent;
 use crate::engine::knowledge::Position;
 use crate::engine::rules::{DAIMYO, Move, Phase};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// The searches' budgets are divided by it.
+/// The searches' budgets are divided by it, unless the model asks for another divisor.
 pub const SCALE: usize = 10;
 /// Answers remembered per thread before the memory is cleared.
 pub const REMEMBERED: usize = 1 << 18;
 
 thread_local! {
-    static MEMORY: RefCell<HashMap<(u8, u64), Move>> = RefCell::new(HashMap::new());
+    static MEMORY: RefCell<HashMap<Key, Move>> = RefCell::new(HashMap::new());
 }
+
+/// What an answer is remembered under: the search, its budget's divisor, the position's hash.
+type Key = (u8, usize, u64);
 
 /// One step of splitmix64: a 64-bit mix good enough that distinct positions do not collide.
 fn mix(h: u64, x: u64) -> u64 {
@@ -64,50 +69,103 @@ pub enum Search {
 }
 
 impl Search {
-    /// The move at `pos`, searched now on random numbers from `seed`.
-    fn run(self, pos: &Position, seed: u64) -> Move {
+    /// The move at `pos`, searched now on its budget divided by `divisor` (at least 1), on
+    /// random numbers from `seed`.
+    fn run(self, pos: &Position, divisor: usize, seed: u64) -> Move {
+        let d = divisor.max(1);
         match self {
             Search::Planner => {
-                let mut p = Planner::new(SAMPLES_MAIN / SCALE, SAMPLES_OTHER / SCALE);
+                let mut p = Planner::new((SAMPLES_MAIN / d).max(1), (SAMPLES_OTHER / d).max(1));
                 p.new_game(pos.strengths, seed);
                 p.choose(pos)
             }
-            Search::PrunedMc => PrunedMc::scaled(SCALE as u32, seed).choose(pos),
+            Search::PrunedMc => PrunedMc::scaled(d as u32, seed).choose(pos),
         }
     }
 
-    /// What is remembered for `pos`, under its key.
-    fn remembered(self, pos: &Position) -> ((u8, u64), Option<Move>) {
-        let key = (self as u8, position_hash(pos));
+    /// What is remembered for `pos` at `divisor`, under its key.
+    fn remembered(self, pos: &Position, divisor: usize) -> (Key, Option<Move>) {
+        let key = (self as u8, divisor, position_hash(pos));
         (key, MEMORY.with(|s| s.borrow().get(&key).copied()))
     }
 
-    /// The move at `pos`, searched now on the seed `key` gives, and remembered under it.
-    fn search(self, pos: &Position, key: (u8, u64)) -> Move {
-        let m = self.run(pos, key.1);
-        MEMORY.with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() >= REMEMBERED {
-                s.clear();
-            }
-            s.insert(key, m);
-        });
+    /// The move at `pos`, searched now as `key` says, and remembered under it.
+    fn search(self, pos: &Position, key: Key) -> Move {
+        let m = self.run(pos, key.1, key.2);
+        remember(key, m);
         m
     }
 
-    /// The move at `pos`, remembered or searched now.
+    /// The move at `pos` at the budget divided by `SCALE`, remembered or searched now.
     pub fn choose(self, pos: &Position) -> Move {
-        let (key, known) = self.remembered(pos);
+        let (key, known) = self.remembered(pos, SCALE);
         known.unwrap_or_else(|| self.search(pos, key))
     }
 
-    /// The move at `pos`: remembered, or searched now unless `deadline` has passed (then
-    /// `None`).
-    pub fn read(self, pos: &Position, deadline: Option<Instant>) -> Option<Move> {
-        let (key, known) = self.remembered(pos);
-        let open = || deadline.is_none_or(|d| Instant::now() < d);
-        known.or_else(|| open().then(|| self.search(pos, key)))
+    /// The move at `pos` at the budget divided by `divisor`: remembered, or searched now unless
+    /// `deadline` has passed (then `None`).
+    pub fn read(self, pos: &Position, deadline: Option<Instant>, divisor: usize) -> Option<Move> {
+        let (key, known) = self.remembered(pos, divisor);
+        known.or_else(|| open(deadline).then(|| self.search(pos, key)))
     }
+}
+
+/// Remembers `m` under `key` on this thread.
+fn remember(key: Key, m: Move) {
+    MEMORY.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= REMEMBERED {
+            s.clear();
+        }
+        s.insert(key, m);
+    });
+}
+
+fn open(deadline: Option<Instant>) -> bool {
+    deadline.is_none_or(|d| Instant::now() < d)
+}
+
+/// Each search's move at each of its positions, on budgets divided by `divisor`, searched on
+/// `threads` threads (the calling one among them) until `deadline` and remembered on the calling
+/// thread: what `read` would answer for each, now remembered. Returns how many were searched.
+/// A thread's panic loses only the answers it had not yet handed back.
+pub fn read_ahead(
+    wanted: &[(Search, Position)],
+    divisor: usize,
+    deadline: Option<Instant>,
+    threads: usize,
+) -> usize {
+    let mut seen = HashSet::new();
+    let jobs: Vec<(Search, &Position, Key)> = wanted
+        .iter()
+        .filter_map(|(s, pos)| match s.remembered(pos, divisor) {
+            (key, None) if seen.insert(key) => Some((*s, pos, key)),
+            _ => None,
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        while open(deadline) {
+            let Some(&(s, pos, key)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            done.push((key, s.run(pos, key.1, key.2)));
+        }
+        done
+    };
+    let done: Vec<(Key, Move)> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.min(jobs.len())).map(|_| scope.spawn(work)).collect();
+        let mut done = work();
+        for h in helpers {
+            done.extend(h.join().unwrap_or_default());
+        }
+        done
+    });
+    for &(key, m) in &done {
+        remember(key, m);
+    }
+    done.len()
 }
 
 #[cfg(test)]
@@ -160,7 +218,7 @@ mod tests {
             let here = s.choose(&pos);
             let there = std::thread::spawn(move || s.choose(&pos)).join().unwrap();
             assert_eq!(here, there, "{s:?}");
-            assert_eq!(here, s.run(&pos, position_hash(&pos)), "{s:?}");
+            assert_eq!(here, s.run(&pos, SCALE, position_hash(&pos)), "{s:?}");
             assert_eq!(here.phase(), pos.phase);
         }
     }
@@ -173,11 +231,44 @@ mod tests {
             let pos = turn7();
             let past = Some(Instant::now());
             for s in [Search::Planner, Search::PrunedMc] {
-                assert_eq!(s.read(&pos, past), None, "{s:?}");
-                let m = s.read(&pos, None);
+                assert_eq!(s.read(&pos, past, SCALE), None, "{s:?}");
+                let m = s.read(&pos, None, SCALE);
                 assert!(m.is_some());
-                assert_eq!(s.read(&pos, past), m, "{s:?}");
+                assert_eq!(s.read(&pos, past, SCALE), m, "{s:?}");
+                assert_eq!(s.read(&pos, past, 2 * SCALE), None, "{s:?}");
             }
+        })
+        .join()
+        .unwrap();
+    }
+
+    /// Read ahead on three threads, every position's answer is remembered on the calling thread,
+    /// and it is the answer the search gives there alone; a position asked twice is searched
+    /// once, and one already remembered not again.
+    #[test]
+    fn reading_ahead_remembers_what_reading_would_answer() {
+        std::thread::spawn(|| {
+            let mut positions = vec![turn7()];
+            for t in [1, 3, 5] {
+                let mut p = turn7();
+                p.turn = t;
+                p.public[1] = p.public[1].bump(t as usize % 6, 1);
+                positions.push(p);
+            }
+            let mut wanted: Vec<(Search, Position)> = Vec::new();
+            for s in [Search::Planner, Search::PrunedMc] {
+                wanted.extend(positions.iter().map(|&p| (s, p)));
+            }
+            wanted.push(wanted[0]);
+            let past = Some(Instant::now());
+            assert_eq!(Search::PrunedMc.read(&positions[2], None, 7).map(|_| ()), Some(()));
+            assert_eq!(read_ahead(&wanted, 7, None, 3), 2 * positions.len() - 1);
+            for &(s, p) in &wanted {
+                assert_eq!(s.read(&p, past, 7), Some(s.run(&p, 7, position_hash(&p))), "{s:?}");
+                assert_eq!(s.read(&p, past, SCALE), None, "{s:?}: another divisor");
+            }
+            assert_eq!(read_ahead(&wanted, 7, None, 3), 0);
+            assert_eq!(read_ahead(&wanted, 8, past, 3), 0, "past the deadline");
         })
         .join()
         .unwrap();
