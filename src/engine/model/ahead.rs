@@ -3,10 +3,11 @@
 //! have read on one thread, sooner, so that the same deadline affords more readings or sharper
 //! ones (a smaller `reading_divisor`).
 
-use super::{Board, Opponents};
+use super::nights::night_board;
+use super::{Board, Opponents, day_boards};
 use crate::engine::knowledge::Position;
 use crate::engine::params::ModelParams;
-use crate::engine::rules::{DAIMYO, Phase};
+use crate::engine::rules::DAIMYO;
 use crate::engine::styles::searching::{Search, read_ahead};
 use std::time::Instant;
 
@@ -26,42 +27,33 @@ fn positions(board: &Board, c: usize, searches: &[Search], out: &mut Vec<(Search
 }
 
 /// The readings `Opponents::learn` asks for at `pos`: every other column's public day moves,
-/// by every searching rule. Returns how many were searched.
-pub fn learning(
-    pos: &Position,
-    params: &ModelParams,
-    deadline: Option<Instant>,
-    threads: usize,
-) -> usize {
+/// by every searching rule.
+pub fn learning(pos: &Position, params: &ModelParams, deadline: Option<Instant>, threads: usize) {
     let searches: Vec<Search> = searching(params).into_iter().map(|x| x.1).collect();
     if searches.is_empty() {
-        return 0;
+        return;
     }
     let mut wanted = Vec::new();
-    for d in (1..pos.turn).filter(|&d| d % 2 == 1) {
-        let Some(public) = pos.history[d as usize] else { continue };
-        let board = Board::at(pos, public, d, Phase::Day, params.rule_readings);
+    for (d, board) in day_boards(pos, params.rule_readings) {
         for c in (1..DAIMYO).filter(|&c| pos.day_moves[d as usize][c].is_some()) {
             positions(&board, c, &searches, &mut wanted);
         }
     }
-    read_ahead(&wanted, params.reading_divisor, deadline, threads)
+    read_ahead(&wanted, params.reading_divisor, deadline, threads);
 }
 
 /// The readings the forecast of `now` asks for at `pos`: the turn's board and each hidden night's
 /// board with a known total, for every other column by each searching rule of a weight it
-/// reads. Returns how many were searched.
-pub fn forecasting(pos: &Position, params: &ModelParams, now: &Opponents, threads: usize) -> usize {
+/// reads.
+pub fn forecasting(pos: &Position, params: &ModelParams, now: &Opponents, threads: usize) {
     let searching = searching(params);
     if searching.is_empty() {
-        return 0;
+        return;
     }
     let readings = params.rule_readings;
     let mut boards = vec![Board::at(pos, pos.public, pos.turn, pos.phase, readings)];
-    for h in pos.hidden.iter().flatten().filter(|h| h.others.is_some()) {
-        let public = pos.history[h.turn as usize].unwrap_or(pos.public);
-        boards.push(Board::at(pos, public, h.turn, Phase::Night, readings));
-    }
+    let known = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
+    boards.extend(known.map(|h| night_board(pos, h.turn, readings)));
     let mut wanted = Vec::new();
     for c in 1..DAIMYO {
         let searches: Vec<Search> = searching
@@ -73,5 +65,5 @@ pub fn forecasting(pos: &Position, params: &ModelParams, now: &Opponents, thread
             positions(board, c, &searches, &mut wanted);
         }
     }
-    read_ahead(&wanted, params.reading_divisor, now.deadline, threads)
+    read_ahead(&wanted, params.reading_divisor, now.deadline, threads);
 }

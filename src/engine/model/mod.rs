@@ -59,6 +59,14 @@ fn mixture(weights: &[f64], dists: &[Vec<f64>]) -> Vec<f64> {
     (0..dists[0].len()).map(|j| weights.iter().zip(dists).map(|(w, d)| w * d[j]).sum()).collect()
 }
 
+/// The board of each public day move before `pos`'s turn, with its turn: the boards Bayes' rule
+/// reads each other column's day moves at (`Opponents::learn`, `ahead::learning`).
+fn day_boards(pos: &Position, readings: usize) -> Vec<(u8, Board)> {
+    let days = (1..pos.turn).filter(|&d| d % 2 == 1);
+    let known = days.filter_map(|d| Some((d, pos.history[d as usize]?)));
+    known.map(|(d, public)| (d, Board::at(pos, public, d, Phase::Day, readings))).collect()
+}
+
 /// Index of the uniformly random picks among the styles, if they are one.
 fn uniform_style(params: &ModelParams) -> Option<usize> {
     params.all_styles().position(|s| s.0.is_uniform())
@@ -253,6 +261,7 @@ impl Opponents {
         let mut fitted_weight = [0.0; DAIMYO];
         let mut powers: [Vec<(f64, f64)>; DAIMYO] =
             std::array::from_fn(|_| powers(params).map(|t| (t, 0.0)).collect());
+        let boards = day_boards(pos, params.rule_readings);
         let weights = std::array::from_fn(|c| {
             let mut logw = prior.clone();
             // The fitted policy's log weight, relative to the styles' prior (which sums to 1, and
@@ -260,26 +269,21 @@ impl Opponents {
             let mut log_fitted = params.fitted_prior.ln() - (1.0 - params.fitted_prior).ln();
             let mut seen_moves: Vec<Observed> = Vec::new();
             if c > 0 {
-                for d in (1..pos.turn).filter(|&d| d % 2 == 1) {
-                    let (Some(public), Some(seen)) =
-                        (pos.history[d as usize], pos.day_moves[d as usize][c])
-                    else {
-                        continue;
-                    };
+                for (d, board) in boards.iter().map(|(d, b)| (*d, b)) {
+                    let Some(seen) = pos.day_moves[d as usize][c] else { continue };
                     let i = moves::legal(Phase::Day)
                         .iter()
                         .position(|&m| m == seen)
                         .expect("a day move");
-                    let board = Board::at(pos, public, d, Phase::Day, params.rule_readings);
                     if fitting {
                         // Foreseen from the moves before it alone.
                         let fit = fitted_policy(params, &logw, &seen_moves);
-                        let dist = picks_distribution(&fit, &board, c, params.focus);
+                        let dist = picks_distribution(&fit, board, c, params.focus);
                         log_fitted += dist[i].max(params.likelihood_floor).ln();
                     }
                     let dists: Vec<Vec<f64>> = params
                         .all_styles()
-                        .map(|(style, _)| style_distribution(style, &board, c, params, deadline))
+                        .map(|(style, _)| style_distribution(style, board, c, params, deadline))
                         .collect();
                     if params.soften != 1.0 {
                         // Each power scored on the move by the mixture before it.

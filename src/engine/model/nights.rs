@@ -73,11 +73,16 @@ impl NightSampler {
     }
 }
 
+/// The board of the hidden night of `turn`, as `pos` knows it.
+pub fn night_board(pos: &Position, turn: u8, readings: usize) -> Board {
+    let public = pos.history[turn as usize].unwrap_or(pos.public);
+    Board::at(pos, public, turn, Phase::Night, readings)
+}
+
 /// Each column's probability of every night move on the hidden night of `turn`, at that night's
 /// board.
 fn night_models(pos: &Position, forecast: &Forecast, turn: u8) -> [Vec<f64>; DAIMYO] {
-    let public = pos.history[turn as usize].unwrap_or(pos.public);
-    forecast.moves_at(&Board::at(pos, public, turn, Phase::Night, forecast.rule_readings()))
+    forecast.moves_at(&night_board(pos, turn, forecast.rule_readings()))
 }
 
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation

@@ -121,6 +121,7 @@ fn remember(key: Key, m: Move) {
     });
 }
 
+/// Whether `deadline` (none: never) is still ahead.
 fn open(deadline: Option<Instant>) -> bool {
     deadline.is_none_or(|d| Instant::now() < d)
 }
