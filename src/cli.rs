@@ -51,8 +51,8 @@ PLAYER OPTIONS
                   play goes on
   --set NAME=V    for analysis: play with one of the search's settings changed (rate, step,
                   stages, tailor, gate, smoothing, fitted, loyal, searchers, readdivisor,
-                  readings, sharpen, focus, focuslater, soften, reply, reply5, keep; daimyo tune
-                  --help says what each is); repeatable
+                  readseeds, readings, sharpen, focus, focuslater, soften, reply, reply5, keep;
+                  daimyo tune --help says what each is); repeatable
 
 The budget options are for the searches (bot, mc1); a strategy refuses them.
 ";

@@ -899,7 +899,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "the search's rate, step, stages, tailor, gate, smoothing, fitted, loyal, searchers, readdivisor, readings, sharpen, focus, focuslater, soften, reply, reply5, keep",
+            "the search's rate, step, stages, tailor, gate, smoothing, fitted, loyal, searchers, readdivisor, readseeds, readings, sharpen, focus, focuslater, soften, reply, reply5, keep",
         ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();

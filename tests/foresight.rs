@@ -129,7 +129,7 @@ fn foresight_says_what_it_cannot_use() {
     assert_eq!(code, 2);
     assert!(
         err.contains("--set gate")
-            && err.contains("loyal, searchers, readdivisor, readings, soften and focus"),
+            && err.contains("loyal, searchers, readdivisor, readseeds, readings, soften and focus"),
         "{err}"
     );
     let (code, _, err) = daimyo(&["foresight", "--set", "fitted=2", "x.jsonl"]);

@@ -499,13 +499,16 @@ fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
 /// Read ahead on three threads, the forecast is the forecast read on one: every searching
 /// rule's reading at the past day moves, at the turn's board and at the hidden nights' boards
 /// is remembered before the model reads it, so that the model past its deadline still reads
-/// the same.
+/// the same. So it is with each rule read on two seeds of a position (`reading_draws`), whose
+/// forecast is not one seed's.
 #[test]
 fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
-    let rivals = BOT.rivals;
     for (turn, seed) in [(7, 3), (8, 4)] {
         let pos = seat0_at(["roles", "planner", "pruned-mc", "tables"], turn, seed);
-        let read = move |threads: usize| {
+        let read = move |threads: usize, draws: u32| {
+            let Rivals::Learnt { model, gate } = BOT.rivals else { panic!("the bot learns") };
+            let rivals =
+                Rivals::Learnt { model: ModelParams { reading_draws: draws, ..model }, gate };
             std::thread::spawn(move || {
                 let mut f = Forecast::on_threads(&pos, &rivals, None, threads);
                 if threads > 1 {
@@ -518,8 +521,11 @@ fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
             .join()
             .unwrap()
         };
-        let (one, three) = (read(1), read(3));
+        let (one, three) = (read(1, 1), read(3, 1));
         assert!(!one.1.is_empty() || turn % 2 == 1, "turn {turn}: hidden nights read");
         assert_eq!(one, three, "turn {turn}");
+        let (two_seeds, on_three) = (read(1, 2), read(3, 2));
+        assert_eq!(two_seeds, on_three, "turn {turn}, two seeds");
+        assert_ne!(two_seeds.0, one.0, "turn {turn}: two seeds read as one");
     }
 }

@@ -14,14 +14,11 @@ pub mod time {
     pub const DEFAULT_MS: u64 = 500;
     /// Never plan to end the search later than this after the turn began, whatever was asked.
     pub const HARD_CAP_MS: u64 = 900;
-    /// Rollouts of one thread between two readings of the clock: with the round under way, the
-    /// most a thread runs past its deadline (about 0.1 ms at 200 ns a rollout, and still well
-    /// under a millisecond at several times that), against a reading of the clock that costs
-    /// about as much as a tenth of one rollout.
+    /// Rollouts of one thread between two readings of the clock: the most a thread runs past its
+    /// deadline (about 0.1 ms at 200 ns a rollout), against a clock read of a tenth of a rollout.
     pub const CLOCK_EVERY: u64 = 256;
-    /// Rollouts a search thread claims at a time, in whole rounds (at least one): few enough that
-    /// threads finish a stage of the search within a batch of each other, enough that the claims
-    /// cost nothing beside the rollouts.
+    /// Rollouts a search thread claims at a time, in whole rounds: few enough that threads end a
+    /// stage within a batch of each other, enough that claiming costs nothing beside them.
     pub const BATCH_ROLLOUTS: u64 = 256;
     /// The most threads a search uses, whatever was asked.
     pub const MAX_THREADS: usize = 64;
@@ -42,10 +39,12 @@ pub struct ModelParams {
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
     pub reading_share: f64,
-    /// The searching rules' budgets are divided by it when the model reads them (10 in the bot:
-    /// smaller reads sharper and costs more; at the clock, one thread's 3 gained nothing, nor
-    /// did 5 on two threads, read ahead on both).
+    /// The searching rules' budgets are divided by it when the model reads them (10 in the bot;
+    /// 3 on one thread and 5 on two gained nothing at the clock).
     pub reading_divisor: usize,
+    /// Each searching rule is read on this many seeds of a position, its forecast their moves
+    /// alike: the spread of a searching player's move, which one seed shows as certain.
+    pub reading_draws: u32,
     /// Share of a rule's probability spread over every move like random picks, so that a move
     /// it would not play is unlikely rather than impossible.
     pub smoothing: f64,
@@ -105,6 +104,7 @@ pub const MODEL: ModelParams = ModelParams {
     searchers: 0.1,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
+    reading_draws: 1,
     smoothing: 0.05,
     own: &likeness::PRUNED_MC,
     rule_readings: 12,
@@ -214,11 +214,9 @@ pub const FOUNDATION: Search = Search {
     own: None,
 };
 
-/// The bot: the others' moves and their hidden nights from the model learnt in the game (rules
-/// only for the current turn; later turns uniformly random if the others look mostly random),
-/// sequential halving over the candidates, its own later moves learnt from its rollouts, and
-/// enough hidden-night worlds that the clock's millions of rollouts are not judged on a few
-/// hundred of them.
+/// The bot: the others' moves and hidden nights from the model learnt in the game, sequential
+/// halving over the candidates, its own later moves learnt from its rollouts, and enough
+/// hidden-night worlds that the clock's millions of rollouts are not judged on a few hundred.
 pub const BOT: Search = Search {
     worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
@@ -362,6 +360,15 @@ pub const TUNABLES: &[Tunable] = &[
         integer: true,
         get: |s| s.model().map(|m| m.reading_divisor as f64),
         set: |s, v| model_mut(s).map(|m| m.reading_divisor = v as usize).is_some(),
+    },
+    Tunable {
+        name: "readseeds",
+        about: "the seeds each searching rule is read on at a position, its moves alike",
+        min: 1.0,
+        max: 64.0,
+        integer: true,
+        get: |s| s.model().map(|m| m.reading_draws as f64),
+        set: |s, v| model_mut(s).map(|m| m.reading_draws = v as u32).is_some(),
     },
     Tunable {
         name: "readings",

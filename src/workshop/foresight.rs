@@ -48,7 +48,8 @@ OPTIONS
                 prior weight of the rule that keeps to its lords), searchers (the prior
                 weight of each searching rule, planner's and pruned-mc's searches on a
                 tenth of their budgets), readdivisor (the divisor of those budgets: 10
-                is a tenth), readings (the likeliest
+                is a tenth), readseeds (the seeds each is read on at a position, its
+                moves alike), readings (the likeliest
                 splits of the hidden nights a rule is read at), soften (the powers 1, x,
                 x^2 a forecast is raised to, weighed by the player's moves) or focus (how a
                 move's picks gather into a scoring: each multiplies its lord's weight by x
@@ -132,6 +133,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                     "loyal",
                     "searchers",
                     "readdivisor",
+                    "readseeds",
                     "readings",
                     "soften",
                     "focus",
@@ -139,8 +141,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 if !model.contains(&name.as_str()) {
                     return Err(format!(
                         "--set {name}: only the model's settings, smoothing, fitted, loyal, \
-                         searchers, readdivisor, readings, soften and focus, change what it \
-                         foresees"
+                         searchers, readdivisor, readseeds, readings, soften and focus, change \
+                         what it foresees"
                     ));
                 }
                 settings.push((name, v));

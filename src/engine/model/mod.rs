@@ -190,8 +190,9 @@ fn picks_distribution(policy: &Policy, board: &Board, c: usize, focus: f64) -> V
 }
 
 /// Probability of every legal move (in `moves::legal` order) of column `c` under one style. A
-/// searching rule is read only until `deadline` (`Rule::read`); a board it cannot read then is
-/// read by its likeness.
+/// searching rule is read on `reading_draws` seeds of each board, its moves alike, and only
+/// until `deadline` (`Rule::read`): the seeds read by then share the board's probability, and a
+/// board with none is read by its likeness.
 pub fn style_distribution(
     style: Style,
     board: &Board,
@@ -210,14 +211,19 @@ pub fn style_distribution(
             let uniform = [1.0 / LORDS as f64; LORDS];
             let mut out: Vec<f64> =
                 legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
+            let draws = if rule.search().is_some() { params.reading_draws.max(1) } else { 1 };
             for (ms, p) in &board.combos {
-                let Some(chosen) =
-                    rule.read(&board.position_of(c, ms), deadline, params.reading_divisor)
-                else {
+                let pos = board.position_of(c, ms);
+                let read: Vec<crate::engine::rules::Move> = (0..draws)
+                    .map_while(|k| rule.read(&pos, deadline, params.reading_divisor, k))
+                    .collect();
+                if read.is_empty() {
                     return picks_distribution(&later, board, c, params.focus);
-                };
-                if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
-                    out[i] += (1.0 - smoothing) * p;
+                }
+                for chosen in &read {
+                    if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
+                        out[i] += (1.0 - smoothing) * p / read.len() as f64;
+                    }
                 }
             }
             out
