@@ -25,7 +25,7 @@ use crate::engine::knowledge::{HiddenNight, PastNight, Position};
 use crate::engine::moves::{self, NIGHT_MOVES};
 use crate::engine::params::ModelParams;
 use crate::engine::policy::{Observed, PARAMS, Policy, fit, horizon};
-use crate::engine::rules::{DAIMYO, LORDS, Phase, Row};
+use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, Row};
 use crate::engine::styles::Style;
 use std::time::Instant;
 
@@ -214,7 +214,7 @@ pub fn style_distribution(
             let draws = if rule.search().is_some() { params.reading_draws.max(1) } else { 1 };
             for (ms, p) in &board.combos {
                 let pos = board.position_of(c, ms);
-                let read: Vec<crate::engine::rules::Move> = (0..draws)
+                let read: Vec<Move> = (0..draws)
                     .map_while(|k| rule.read(&pos, deadline, params.reading_divisor, k))
                     .collect();
                 if read.is_empty() {
