@@ -798,10 +798,21 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
     // entrants is the difference of their win shares (the same games a seed for both).
     let (one, two) = ("mc1:rollouts=300", "mc1:rollouts=3000");
     let base = ["--seeds", "3", "--jobs", "2", "--quiet"];
+    let out = scratch("curve.jsonl");
+    let out = out.to_str().unwrap();
     let (curve, _) = arena(
-        &[&base[..], &["--curve", &format!("{one},{two}")], &["tables", "roles", "greedy"]]
-            .concat(),
+        &[
+            &base[..],
+            &["--out", out, "--curve", &format!("{one},{two}")],
+            &["tables", "roles", "greedy"],
+        ]
+        .concat(),
     );
+    // Its --out file read back gives the same curve (a curve's lines name no side).
+    let (merged, _) = arena(&["--merge", out]);
+    let after = |t: &str| t.split("\ncurve: ").nth(1).map(String::from);
+    assert_eq!(after(&merged), after(&curve), "{merged}\n{curve}");
+    assert!(after(&curve).is_some(), "{curve}");
     let share = |text: &str, label: &str| -> (f64, String) {
         let rows = tables(text.split("\ncurve: ").next().unwrap()).into_iter().flatten();
         let row = rows.into_iter().find(|r| r.cell["entrant"] == label).expect("a row");

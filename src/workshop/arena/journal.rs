@@ -192,7 +192,8 @@ pub fn found(
 /// The number in the plan of a game read from a file, if it is a game of the run and shard.
 fn place(plan: &Plan, shard: Option<Shard>, o: &records::OutLine) -> Result<usize, String> {
     let side = match (&o.side, plan.sprt) {
-        (None, None) => Some(0),
+        // A curve's lines name no side: it is the one whose entrant sits in the line's seats.
+        (None, None) => Some((0..plan.sides.len()).find(|&s| seats_of(plan, o, s)).unwrap_or(0)),
         (Some(s), Some(_)) => SIDES.iter().position(|x| x == s),
         _ => None,
     };
@@ -211,8 +212,7 @@ fn place(plan: &Plan, shard: Option<Shard>, o: &records::OutLine) -> Result<usiz
             shard.map(|s| s.text()).unwrap()
         ));
     }
-    let game = plan.game(i);
-    let seated = game.seated().map(|e| plan.entrants[e].label());
+    let seated = plan.game(i).seated().map(|e| plan.entrants[e].label());
     if o.seats != seated {
         return Err(format!(
             "its seats ({}) are not the run's for seed {}, rotation {} ({})",
@@ -226,6 +226,12 @@ fn place(plan: &Plan, shard: Option<Shard>, o: &records::OutLine) -> Result<usiz
         return Err(format!("its lords are not those of seed {}", o.seed));
     }
     Ok(i)
+}
+
+/// Whether the line's seats are those of side `side`'s game of its seed and rotation.
+fn seats_of(plan: &Plan, o: &OutLine, side: usize) -> bool {
+    let seated = |i| plan.game(i).seated().map(|e| plan.entrants[e].label());
+    plan.index(o.seed, side, o.rotation).is_some_and(|i| o.seats == seated(i))
 }
 
 /// What differs between two runs, in words: `what a` in `a`, `what b` in `b`.
