@@ -829,6 +829,24 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
     let diff: f64 = cells(line)[3].split(' ').next().unwrap().parse().unwrap();
     assert!((diff - (shares[1] - shares[0])).abs() < 0.11, "{diff} {shares:?}\n{curve}");
     assert!(tail.lines().any(|l| l.trim_start().starts_with(one)), "{curve}");
+    // One program at two budgets: the slope a doubling is the difference over log2 of their
+    // ratio (each seed's slope is its difference over log2 10).
+    let slope = tail.lines().find_map(|l| l.strip_prefix("per doubling of rollouts: "));
+    let slope: f64 = slope.expect("a slope").split(' ').next().unwrap().parse().unwrap();
+    let expected = (shares[1] - shares[0]) / 10f64.log2();
+    assert!((slope - expected).abs() < 0.1, "{slope} {expected}\n{curve}");
+    // Entrants that are not one program at several budgets: no slope.
+    let (other, _) = arena(&[
+        "--seeds",
+        "1",
+        "--quiet",
+        "--curve",
+        "random,greedy",
+        "tables",
+        "roles",
+        "greedy",
+    ]);
+    assert!(other.contains("\ncurve: ") && !other.contains("per doubling"), "{other}");
 }
 
 #[test]

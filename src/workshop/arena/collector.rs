@@ -12,6 +12,7 @@ use super::journal::{Journal, seed_list};
 use super::plan::{Fixture, Lineup, Plan, Shard};
 use super::progress::Progress;
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
+use super::slope::{Slope, axis};
 use super::sprt::{Sprt, Verdict};
 use super::stats::{Stats, align};
 use super::{DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
@@ -43,12 +44,19 @@ pub struct Collector<'a> {
     /// under way's sum of shares of each.
     steps: Vec<Sprt>,
     seed_shares: Vec<f64>,
+    /// Under `--curve` of one program at several budgets: what each doubling is worth.
+    slope: Option<Slope>,
     out: Option<Journal>,
     replays: Option<PathBuf>,
     /// Where each game's page goes (the viewer's).
     pages: Option<PathBuf>,
     pub write_err: Option<String>,
     pub progress: Progress,
+}
+
+/// The budget the curve's entrants differ in, if they are one program at several.
+fn curve_axis(plan: &Plan) -> Option<super::slope::Axis> {
+    axis(&(0..plan.sides.len()).map(|s| plan.side_label(s)).collect::<Vec<_>>())
 }
 
 impl Collector<'_> {
@@ -76,6 +84,7 @@ impl Collector<'_> {
                 false => Vec::new(),
             },
             seed_shares: vec![0.0; plan.sides.len()],
+            slope: plan.is_curve().then(|| curve_axis(plan)).flatten().map(Slope::new),
             out,
             replays,
             pages,
@@ -103,6 +112,11 @@ impl Collector<'_> {
             if (i + 1).is_multiple_of(self.plan.games_per_seed()) {
                 for (k, step) in self.steps.iter_mut().enumerate() {
                     step.add((self.seed_shares[k + 1] - self.seed_shares[k]) / DAIMYO as f64);
+                }
+                if let Some(slope) = &mut self.slope {
+                    slope.add(
+                        &self.seed_shares.iter().map(|s| s / DAIMYO as f64).collect::<Vec<_>>(),
+                    );
                 }
                 self.seed_shares.fill(0.0);
             }
@@ -217,6 +231,9 @@ impl Collector<'_> {
             -100.0 * DEFAULT_SPRT_MARGIN
         );
         align(&rows, &mut text);
+        if let Some(slope) = &self.slope {
+            text += &slope.text();
+        }
         text
     }
 

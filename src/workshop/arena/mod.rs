@@ -21,6 +21,7 @@ pub mod process;
 pub mod progress;
 pub mod referee;
 pub mod run;
+pub mod slope;
 pub mod sprt;
 pub mod stats;
 
