@@ -18,13 +18,14 @@ pub struct Axis {
 const AXES: [(&str, &str, &str); 2] =
     [("rollouts", "rollouts=", "--rollouts"), ("time", "time=", "--time-ms")];
 
-/// The label without its budget on `axis`, and that budget; None if it names none.
+/// The label without its budget (the built-in's `setting`, or the program's `option` and the
+/// value after it), and that budget; None if it names none.
 fn split(label: &str, setting: &str, option: &str) -> Option<(String, f64)> {
     if let Some(cmd) = label.strip_prefix("exec:") {
         let argv: Vec<&str> = cmd.split_whitespace().collect();
         let at = argv.iter().position(|&a| a == option)?;
         let value = argv.get(at + 1)?.parse().ok()?;
-        let rest: Vec<&str> = [&argv[..at], &argv[(at + 2).min(argv.len())..]].concat();
+        let rest: Vec<&str> = [&argv[..at], &argv[at + 2..]].concat();
         return Some((format!("exec:{}", rest.join(" ")), value));
     }
     let (name, settings) = label.split_once(':')?;
