@@ -12,7 +12,7 @@ use super::collector::SIDES;
 use super::files::{plan_of, record_of};
 use super::plan::{Plan, Shard};
 use super::referee::GameRecord;
-use crate::engine::rules::strengths_from_seed;
+use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::workshop::records::{self, OutFile, OutLine, Run, RunEntrant, RunLine};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions};
@@ -212,7 +212,7 @@ fn place(plan: &Plan, shard: Option<Shard>, o: &records::OutLine) -> Result<usiz
             shard.map(|s| s.text()).unwrap()
         ));
     }
-    let seated = plan.game(i).seated().map(|e| plan.entrants[e].label());
+    let seated = seated(plan, i);
     if o.seats != seated {
         return Err(format!(
             "its seats ({}) are not the run's for seed {}, rotation {} ({})",
@@ -228,10 +228,14 @@ fn place(plan: &Plan, shard: Option<Shard>, o: &records::OutLine) -> Result<usiz
     Ok(i)
 }
 
+/// The labels in the seats of game `i` of the plan.
+fn seated(plan: &Plan, i: usize) -> [&str; DAIMYO] {
+    plan.game(i).seated().map(|e| plan.entrants[e].label())
+}
+
 /// Whether the line's seats are those of side `side`'s game of its seed and rotation.
 fn seats_of(plan: &Plan, o: &OutLine, side: usize) -> bool {
-    let seated = |i| plan.game(i).seated().map(|e| plan.entrants[e].label());
-    plan.index(o.seed, side, o.rotation).is_some_and(|i| o.seats == seated(i))
+    plan.index(o.seed, side, o.rotation).is_some_and(|i| o.seats == seated(plan, i))
 }
 
 /// What differs between two runs, in words: `what a` in `a`, `what b` in `b`.

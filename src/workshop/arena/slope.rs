@@ -5,6 +5,7 @@
 //! interval from their spread (the seeds are independent, the entrants of a seed are not).
 
 use super::CONFIDENCE_Z;
+use super::stats::blocked_mean;
 
 /// What the entrants' budgets differ in, and log2 of each entrant's.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,16 +52,14 @@ pub fn axis(labels: &[&str]) -> Option<Axis> {
     })
 }
 
-/// The running fit: each seed's slope, summed.
+/// The running fit: each seed's slope, a block of one for `stats::blocked_mean`.
 #[derive(Clone, Debug)]
 pub struct Slope {
     axis: Axis,
     /// The x of each entrant less their mean, and the sum of their squares.
     centred: Vec<f64>,
     sxx: f64,
-    sum: f64,
-    sum_sq: f64,
-    seeds: usize,
+    slopes: Vec<(f64, f64)>,
 }
 
 impl Slope {
@@ -68,27 +67,21 @@ impl Slope {
         let mean = axis.log2.iter().sum::<f64>() / axis.log2.len() as f64;
         let centred: Vec<f64> = axis.log2.iter().map(|x| x - mean).collect();
         let sxx = centred.iter().map(|c| c * c).sum();
-        Slope { axis, centred, sxx, sum: 0.0, sum_sq: 0.0, seeds: 0 }
+        Slope { axis, centred, sxx, slopes: Vec::new() }
     }
 
     /// A seed's win share of each entrant, in the curve's order.
     pub fn add(&mut self, shares: &[f64]) {
         let b = self.centred.iter().zip(shares).map(|(c, y)| c * y).sum::<f64>() / self.sxx;
-        self.sum += b;
-        self.sum_sq += b * b;
-        self.seeds += 1;
+        self.slopes.push((b, 1.0));
     }
 
     /// Points of win share a doubling, and the half-width of its 95% interval (0 with one
     /// seed: no spread is known).
     pub fn per_doubling(&self) -> (f64, f64) {
-        let n = self.seeds.max(1) as f64;
-        let mean = self.sum / n;
-        let var = match self.seeds {
-            0 | 1 => 0.0,
-            k => (self.sum_sq - n * mean * mean).max(0.0) / (k - 1) as f64,
-        };
-        (100.0 * mean, 100.0 * CONFIDENCE_Z * (var / n).sqrt())
+        let (mean, var) =
+            blocked_mean(&self.slopes).unwrap_or((self.slopes.first().map_or(0.0, |b| b.0), 0.0));
+        (100.0 * mean, 100.0 * CONFIDENCE_Z * var.sqrt())
     }
 
     /// The line the curve ends with.
@@ -97,7 +90,9 @@ impl Slope {
         format!(
             "per doubling of {}: {b:+.1} ± {half:.1} points of win share (each seed's \
              least-squares slope of its entrants' shares on log2 {}, their mean over {} seeds)\n",
-            self.axis.name, self.axis.name, self.seeds
+            self.axis.name,
+            self.axis.name,
+            self.slopes.len()
         )
     }
 }
