@@ -835,6 +835,28 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
     let slope: f64 = slope.expect("a slope").split(' ').next().unwrap().parse().unwrap();
     let expected = (shares[1] - shares[0]) / 10f64.log2();
     assert!((slope - expected).abs() < 0.1, "{slope} {expected}\n{curve}");
+    // The margins, from the --out file: each entrant's mean of its points less the best other's.
+    // Every seed holds four games of each, so the paired difference is that of the means, and
+    // the margin's slope a doubling is it over log2 10.
+    let mut sums = BTreeMap::<String, (f64, f64)>::new();
+    for game in out_lines(Path::new(out)) {
+        let seats: Vec<&str> =
+            game["seats"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        let totals = numbers(&game["totals_x12"]);
+        let seat = seats.iter().position(|s| *s == one || *s == two).expect("an entrant's seat");
+        let best_other = (0..DAIMYO).filter(|&d| d != seat).map(|d| totals[d]).max().unwrap();
+        let sum = sums.entry(seats[seat].to_string()).or_default();
+        *sum = (sum.0 + (totals[seat] - best_other) as f64 / 12.0, sum.1 + 1.0);
+    }
+    let mean = |label: &str| sums[label].0 / sums[label].1;
+    let margin: f64 = cells(line)[5].split(' ').next().unwrap().parse().unwrap();
+    assert!((margin - (mean(two) - mean(one))).abs() < 0.006, "{margin} {sums:?}\n{curve}");
+    let slope = tail.lines().filter_map(|l| l.strip_prefix("per doubling of rollouts: ")).nth(1);
+    let slope = slope.expect("a slope of the margin");
+    assert!(slope.contains("points of margin over the best other"), "{curve}");
+    let slope: f64 = slope.split(' ').next().unwrap().parse().unwrap();
+    let expected = (mean(two) - mean(one)) / 10f64.log2();
+    assert!((slope - expected).abs() < 0.006, "{slope} {expected}\n{curve}");
     // Entrants that are not one program at several budgets: no slope.
     let (other, _) = arena(&[
         "--seeds",

@@ -12,10 +12,10 @@ use super::journal::{Journal, seed_list};
 use super::plan::{Fixture, Lineup, Plan, Shard};
 use super::progress::Progress;
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
-use super::slope::{Slope, axis};
+use super::slope::{Measure, Slope, axis};
 use super::sprt::{Sprt, Verdict};
-use super::stats::{Stats, align};
-use super::{DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
+use super::stats::{Stats, align, blocked_mean};
+use super::{CONFIDENCE_Z, DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
 use crate::engine::rules::{DAIMYO, first_place_shares};
 use crate::player::args::say;
 use crate::workshop::records::Game;
@@ -44,8 +44,14 @@ pub struct Collector<'a> {
     /// under way's sum of shares of each.
     steps: Vec<Sprt>,
     seed_shares: Vec<f64>,
-    /// Under `--curve` of one program at several budgets: what each doubling is worth.
-    slope: Option<Slope>,
+    /// Under `--curve`: each entrant after the first against the one before it in margin (its
+    /// points less the best other's), a block (sum, 1) a seed; and the seed under way's sum of
+    /// margins of each.
+    margin_steps: Vec<Vec<(f64, f64)>>,
+    seed_margins: Vec<f64>,
+    /// Under `--curve` of one program at several budgets: what each doubling is worth, in win
+    /// share and in margin.
+    slope: Option<[Slope; 2]>,
     out: Option<Journal>,
     replays: Option<PathBuf>,
     /// Where each game's page goes (the viewer's).
@@ -57,6 +63,12 @@ pub struct Collector<'a> {
 /// The budget the curve's entrants differ in, if they are one program at several.
 fn curve_axis(plan: &Plan) -> Option<super::slope::Axis> {
     axis(&(0..plan.sides.len()).map(|s| plan.side_label(s)).collect::<Vec<_>>())
+}
+
+/// The margin of the daimyo in `seat`: its points less the best other's, at the end.
+fn margin(totals_x12: &[i32; DAIMYO], seat: usize) -> f64 {
+    let best_other = (0..DAIMYO).filter(|&d| d != seat).map(|d| totals_x12[d]).max();
+    (totals_x12[seat] - best_other.expect("three others")) as f64 / 12.0
 }
 
 impl Collector<'_> {
@@ -84,7 +96,13 @@ impl Collector<'_> {
                 false => Vec::new(),
             },
             seed_shares: vec![0.0; plan.sides.len()],
-            slope: plan.is_curve().then(|| curve_axis(plan)).flatten().map(Slope::new),
+            margin_steps: vec![Vec::new(); plan.sides.len().saturating_sub(1)],
+            seed_margins: vec![0.0; plan.sides.len()],
+            slope: plan
+                .is_curve()
+                .then(|| curve_axis(plan))
+                .flatten()
+                .map(|a| [Slope::new(a.clone(), Measure::Share), Slope::new(a, Measure::Margin)]),
             out,
             replays,
             pages,
@@ -109,16 +127,20 @@ impl Collector<'_> {
         let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
         if !self.steps.is_empty() {
             self.seed_shares[game.side] += share;
+            self.seed_margins[game.side] += margin(&g.totals_x12, game.side_seat());
             if (i + 1).is_multiple_of(self.plan.games_per_seed()) {
+                let per_game = |v: &[f64]| v.iter().map(|s| s / DAIMYO as f64).collect::<Vec<_>>();
+                let (shares, margins) = (per_game(&self.seed_shares), per_game(&self.seed_margins));
                 for (k, step) in self.steps.iter_mut().enumerate() {
-                    step.add((self.seed_shares[k + 1] - self.seed_shares[k]) / DAIMYO as f64);
+                    step.add(shares[k + 1] - shares[k]);
+                    self.margin_steps[k].push((margins[k + 1] - margins[k], 1.0));
                 }
-                if let Some(slope) = &mut self.slope {
-                    slope.add(
-                        &self.seed_shares.iter().map(|s| s / DAIMYO as f64).collect::<Vec<_>>(),
-                    );
+                if let Some([by_share, by_margin]) = &mut self.slope {
+                    by_share.add(&shares);
+                    by_margin.add(&margins);
                 }
                 self.seed_shares.fill(0.0);
+                self.seed_margins.fill(0.0);
             }
         }
         let Some(sprt) = &mut self.sprt else { return false };
@@ -202,9 +224,16 @@ impl Collector<'_> {
     /// (the SPRT's mean per seed and interval, and its LLR, though no test ends the run).
     fn curve(&self) -> String {
         let mut rows = vec![
-            ["entrant", "win share", "95% interval", "vs the one before, points", "LLR"]
-                .map(String::from)
-                .to_vec(),
+            [
+                "entrant",
+                "win share",
+                "95% interval",
+                "vs the one before, points",
+                "LLR",
+                "margin vs the one before",
+            ]
+            .map(String::from)
+            .to_vec(),
         ];
         for side in 0..self.plan.sides.len() {
             let label = self.plan.side_label(side);
@@ -218,21 +247,26 @@ impl Collector<'_> {
                 let (d, half) = step.difference();
                 row.push(format!("{:+.1} ± {:.1}", 100.0 * d, 100.0 * half));
                 row.push(format!("{:.2}", step.llr()));
+                let blocks = &self.margin_steps[side - 1];
+                let (d, var) =
+                    blocked_mean(blocks).unwrap_or((blocks.first().map_or(0.0, |b| b.0), 0.0));
+                row.push(format!("{d:+.2} ± {:.2}", CONFIDENCE_Z * var.sqrt()));
             }
-            row.resize(5, String::new());
+            row.resize(6, String::new());
             rows.push(row);
         }
         let (low, high) = Sprt::bounds();
         let mut text = format!(
             "\ncurve: every entrant in the same tables, each paired with the one before it (the \
              difference of win shares with its 95% interval; LLR of {:+.0} points against {:+.0}, \
-             decided beyond {low:.2} and {high:.2})\n",
+             decided beyond {low:.2} and {high:.2}; the difference of margins, points over the \
+             best other at the end, with its 95% interval)\n",
             100.0 * DEFAULT_SPRT_MARGIN,
             -100.0 * DEFAULT_SPRT_MARGIN
         );
         align(&rows, &mut text);
-        if let Some(slope) = &self.slope {
-            text += &slope.text();
+        if let Some(slopes) = &self.slope {
+            slopes.iter().for_each(|s| text += &s.text());
         }
         text
     }

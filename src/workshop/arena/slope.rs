@@ -52,10 +52,19 @@ pub fn axis(labels: &[&str]) -> Option<Axis> {
     })
 }
 
+/// What a curve's slope is fitted to: each seed's mean win share of an entrant, or its mean
+/// margin (its points less the best other's at the end).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    Share,
+    Margin,
+}
+
 /// The running fit: each seed's slope, a block of one for `stats::blocked_mean`.
 #[derive(Clone, Debug)]
 pub struct Slope {
     axis: Axis,
+    measure: Measure,
     /// The x of each entrant less their mean, and the sum of their squares.
     centred: Vec<f64>,
     sxx: f64,
@@ -63,37 +72,43 @@ pub struct Slope {
 }
 
 impl Slope {
-    pub fn new(axis: Axis) -> Slope {
+    pub fn new(axis: Axis, measure: Measure) -> Slope {
         let mean = axis.log2.iter().sum::<f64>() / axis.log2.len() as f64;
         let centred: Vec<f64> = axis.log2.iter().map(|x| x - mean).collect();
         let sxx = centred.iter().map(|c| c * c).sum();
-        Slope { axis, centred, sxx, slopes: Vec::new() }
+        Slope { axis, measure, centred, sxx, slopes: Vec::new() }
     }
 
-    /// A seed's win share of each entrant, in the curve's order.
-    pub fn add(&mut self, shares: &[f64]) {
-        let b = self.centred.iter().zip(shares).map(|(c, y)| c * y).sum::<f64>() / self.sxx;
+    /// A seed's value of each entrant (its mean win share or margin), in the curve's order.
+    pub fn add(&mut self, values: &[f64]) {
+        let b = self.centred.iter().zip(values).map(|(c, y)| c * y).sum::<f64>() / self.sxx;
         self.slopes.push((b, 1.0));
     }
 
-    /// Points of win share a doubling, and the half-width of its 95% interval (0 with one
-    /// seed: no spread is known).
+    /// Points (of win share, or of margin) a doubling, and the half-width of its 95% interval
+    /// (0 with one seed: no spread is known).
     pub fn per_doubling(&self) -> (f64, f64) {
         let (mean, var) =
             blocked_mean(&self.slopes).unwrap_or((self.slopes.first().map_or(0.0, |b| b.0), 0.0));
-        (100.0 * mean, 100.0 * CONFIDENCE_Z * var.sqrt())
+        let scale = if self.measure == Measure::Share { 100.0 } else { 1.0 };
+        (scale * mean, scale * CONFIDENCE_Z * var.sqrt())
     }
 
     /// The line the curve ends with.
     pub fn text(&self) -> String {
         let (b, half) = self.per_doubling();
-        format!(
-            "per doubling of {}: {b:+.1} ± {half:.1} points of win share (each seed's \
-             least-squares slope of its entrants' shares on log2 {}, their mean over {} seeds)\n",
-            self.axis.name,
-            self.axis.name,
-            self.slopes.len()
-        )
+        let (name, seeds) = (self.axis.name, self.slopes.len());
+        match self.measure {
+            Measure::Share => format!(
+                "per doubling of {name}: {b:+.1} ± {half:.1} points of win share (each seed's \
+                 least-squares slope of its entrants' shares on log2 {name}, their mean over \
+                 {seeds} seeds)\n"
+            ),
+            Measure::Margin => format!(
+                "per doubling of {name}: {b:+.2} ± {half:.2} points of margin over the best other \
+                 (the same fit on each seed's mean margins)\n"
+            ),
+        }
     }
 }
 
@@ -119,7 +134,7 @@ mod tests {
     #[test]
     fn the_slope_is_the_mean_of_the_seeds_slopes_with_their_spread() {
         let axis = axis(&["m:rollouts=1000", "m:rollouts=2000", "m:rollouts=4000"]).unwrap();
-        let mut exact = Slope::new(axis.clone());
+        let mut exact = Slope::new(axis.clone(), Measure::Share);
         for k in 0..5 {
             let base = 0.1 * k as f64;
             exact.add(&[base, base + 0.05, base + 0.10]);
@@ -128,12 +143,21 @@ mod tests {
         assert!((b - 5.0).abs() < 1e-9 && half < 1e-6, "{b} {half}");
         // Two seeds of slopes 0 and 0.2 a doubling: mean 10 points, sd 0.1414, half-width
         // 1.96 x 0.1414 / sqrt 2 = 0.196.
-        let mut spread = Slope::new(axis);
+        let mut spread = Slope::new(axis.clone(), Measure::Share);
         spread.add(&[0.5, 0.5, 0.5]);
         spread.add(&[0.3, 0.5, 0.7]);
         let (b, half) = spread.per_doubling();
         assert!((b - 10.0).abs() < 1e-9, "{b}");
         assert!((half - 19.6).abs() < 0.01, "{half}");
         assert!(spread.text().starts_with("per doubling of rollouts: +10.0 ± 19.6 points"));
+        // Margins are points already: the same seeds' values as margins fit 100 times less.
+        let mut margins = Slope::new(axis, Measure::Margin);
+        margins.add(&[0.5, 0.5, 0.5]);
+        margins.add(&[0.3, 0.5, 0.7]);
+        let (b, half) = margins.per_doubling();
+        assert!((b - 0.1).abs() < 1e-12 && (half - 0.196).abs() < 1e-4, "{b} {half}");
+        assert!(
+            margins.text().starts_with("per doubling of rollouts: +0.10 ± 0.20 points of margin")
+        );
     }
 }
