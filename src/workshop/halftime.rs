@@ -7,7 +7,7 @@
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block, as the arena's table does (`stats::blocked_mean`).
 
-use crate::engine::rules::{DAIMYO, State, first_place_shares};
+use crate::engine::rules::{DAIMYO, State, first_place_shares, margins};
 use crate::player::args::{files_only, finish, parsed};
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
@@ -117,15 +117,12 @@ fn halves(g: &OutLine) -> [Half; DAIMYO] {
     }
     // In twelfths until the end, so that a margin on a band's edge is exactly on it.
     let x12 = state.score5;
-    let shares = first_place_shares(&g.totals_x12);
-    std::array::from_fn(|seat| {
-        let best_other = (0..DAIMYO).filter(|&s| s != seat).map(|s| x12[s]).max();
-        Half {
-            seed: g.seed,
-            points: x12[seat] as f64 / 12.0,
-            margin: (x12[seat] - best_other.expect("three others")) as f64 / 12.0,
-            result: shares[seat] as f64 / 12.0,
-        }
+    let (shares, margin) = (first_place_shares(&g.totals_x12), margins(&x12));
+    std::array::from_fn(|seat| Half {
+        seed: g.seed,
+        points: x12[seat] as f64 / 12.0,
+        margin: margin[seat] as f64 / 12.0,
+        result: shares[seat] as f64 / 12.0,
     })
 }
 

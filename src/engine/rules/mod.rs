@@ -260,6 +260,14 @@ pub fn first_place_shares(totals: &[i32; DAIMYO]) -> [u32; DAIMYO] {
     std::array::from_fn(|d| if totals[d] == best { 12 / k } else { 0 })
 }
 
+/// Each seat's margin: its total less the best other seat's (in the totals' units).
+pub fn margins(totals: &[i32; DAIMYO]) -> [i32; DAIMYO] {
+    std::array::from_fn(|d| {
+        let best_other = (0..DAIMYO).filter(|&o| o != d).map(|o| totals[o]).max();
+        totals[d] - best_other.expect("three others")
+    })
+}
+
 /// Why a turn cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {

@@ -54,6 +54,10 @@ fn winner_and_shares() {
     assert_eq!(first_place_shares(&[5, 5, -5, -5]), [6, 6, 0, 0]);
     assert_eq!(first_place_shares(&[0, 0, 0, 0]), [3, 3, 3, 3]);
     assert_eq!(first_place_shares(&[-1, 0, 7, 0]), [0, 0, 12, 0]);
+    // A margin is over the best other: the leader's over the second, everyone else's below the
+    // leader; a shared lead is no margin.
+    assert_eq!(margins(&[-1, 0, 7, 0]), [-8, -7, 7, -7]);
+    assert_eq!(margins(&[5, 5, -5, -6]), [0, 0, -10, -11]);
 }
 
 #[test]

@@ -14,9 +14,9 @@ use super::progress::Progress;
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::slope::{Measure, Slope, axis};
 use super::sprt::{Sprt, Verdict};
-use super::stats::{Stats, align, blocked_mean};
+use super::stats::{Stats, align, mean_of_seeds};
 use super::{CONFIDENCE_Z, DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
-use crate::engine::rules::{DAIMYO, first_place_shares};
+use crate::engine::rules::{DAIMYO, first_place_shares, margins};
 use crate::player::args::say;
 use crate::workshop::records::Game;
 use crate::workshop::viewer;
@@ -63,12 +63,6 @@ pub struct Collector<'a> {
 /// The budget the curve's entrants differ in, if they are one program at several.
 fn curve_axis(plan: &Plan) -> Option<super::slope::Axis> {
     axis(&(0..plan.sides.len()).map(|s| plan.side_label(s)).collect::<Vec<_>>())
-}
-
-/// The margin of the daimyo in `seat`: its points less the best other's, at the end.
-fn margin(totals_x12: &[i32; DAIMYO], seat: usize) -> f64 {
-    let best_other = (0..DAIMYO).filter(|&d| d != seat).map(|d| totals_x12[d]).max();
-    (totals_x12[seat] - best_other.expect("three others")) as f64 / 12.0
 }
 
 impl Collector<'_> {
@@ -127,7 +121,7 @@ impl Collector<'_> {
         let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
         if !self.steps.is_empty() {
             self.seed_shares[game.side] += share;
-            self.seed_margins[game.side] += margin(&g.totals_x12, game.side_seat());
+            self.seed_margins[game.side] += margins(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
             if (i + 1).is_multiple_of(self.plan.games_per_seed()) {
                 let per_game = |v: &[f64]| v.iter().map(|s| s / DAIMYO as f64).collect::<Vec<_>>();
                 let (shares, margins) = (per_game(&self.seed_shares), per_game(&self.seed_margins));
@@ -248,8 +242,7 @@ impl Collector<'_> {
                 row.push(format!("{:+.1} ± {:.1}", 100.0 * d, 100.0 * half));
                 row.push(format!("{:.2}", step.llr()));
                 let blocks = &self.margin_steps[side - 1];
-                let (d, var) =
-                    blocked_mean(blocks).unwrap_or((blocks.first().map_or(0.0, |b| b.0), 0.0));
+                let (d, var) = mean_of_seeds(blocks);
                 row.push(format!("{d:+.2} ± {:.2}", CONFIDENCE_Z * var.sqrt()));
             }
             row.resize(6, String::new());

@@ -5,7 +5,7 @@
 //! interval from their spread (the seeds are independent, the entrants of a seed are not).
 
 use super::CONFIDENCE_Z;
-use super::stats::blocked_mean;
+use super::stats::mean_of_seeds;
 
 /// What the entrants' budgets differ in, and log2 of each entrant's.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,8 +88,7 @@ impl Slope {
     /// Points (of win share, or of margin) a doubling, and the half-width of its 95% interval
     /// (0 with one seed: no spread is known).
     pub fn per_doubling(&self) -> (f64, f64) {
-        let (mean, var) =
-            blocked_mean(&self.slopes).unwrap_or((self.slopes.first().map_or(0.0, |b| b.0), 0.0));
+        let (mean, var) = mean_of_seeds(&self.slopes);
         let scale = if self.measure == Measure::Share { 100.0 } else { 1.0 };
         (scale * mean, scale * CONFIDENCE_Z * var.sqrt())
     }

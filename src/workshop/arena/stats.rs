@@ -100,6 +100,12 @@ pub fn blocked_mean(blocks: &[(f64, f64)]) -> Option<(f64, f64)> {
     Some((p, k / (k - 1.0) * spread / (games * games)))
 }
 
+/// One value a seed (blocks of one): their mean and its variance from `blocked_mean`; with a
+/// single seed its value and no variance (no spread is known), with none 0.
+pub fn mean_of_seeds(values: &[(f64, f64)]) -> (f64, f64) {
+    blocked_mean(values).unwrap_or((values.first().map_or(0.0, |b| b.0), 0.0))
+}
+
 /// The blocks (sum, count) of `f` over `items`, by seed, for `blocked_mean`.
 pub fn by_seed<T>(items: &[T], seed: impl Fn(&T) -> u32, f: impl Fn(&T) -> f64) -> Vec<(f64, f64)> {
     let mut blocks: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
