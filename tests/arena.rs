@@ -6,7 +6,7 @@ use daimyo::engine::agent::Report;
 use daimyo::engine::params::{self, Allocation, Rivals};
 use daimyo::engine::rules::View;
 use daimyo::engine::rules::{
-    DAIMYO, LORDS, Move, State, TURNS, columns, strengths_from_seed, winner,
+    DAIMYO, LORDS, Move, State, TURNS, columns, margins, strengths_from_seed, winner,
 };
 use daimyo::engine::timeman::Budget;
 use daimyo::workshop::arena::process::Program;
@@ -843,10 +843,10 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
         let seats: Vec<&str> =
             game["seats"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
         let totals = numbers(&game["totals_x12"]);
+        let totals: [i32; DAIMYO] = std::array::from_fn(|d| totals[d] as i32);
         let seat = seats.iter().position(|s| *s == one || *s == two).expect("an entrant's seat");
-        let best_other = (0..DAIMYO).filter(|&d| d != seat).map(|d| totals[d]).max().unwrap();
         let sum = sums.entry(seats[seat].to_string()).or_default();
-        *sum = (sum.0 + (totals[seat] - best_other) as f64 / 12.0, sum.1 + 1.0);
+        *sum = (sum.0 + margins(&totals)[seat] as f64 / 12.0, sum.1 + 1.0);
     }
     let mean = |label: &str| sums[label].0 / sums[label].1;
     let margin: f64 = cells(line)[5].split(' ').next().unwrap().parse().unwrap();

@@ -60,7 +60,7 @@ pub enum Measure {
     Margin,
 }
 
-/// The running fit: each seed's slope, a block of one for `stats::blocked_mean`.
+/// The running fit: each seed's slope, one value a seed for `stats::mean_of_seeds`.
 #[derive(Clone, Debug)]
 pub struct Slope {
     axis: Axis,
