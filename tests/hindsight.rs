@@ -57,6 +57,10 @@ fn row(out: &str, name: &str) -> Vec<String> {
     cells(line)
 }
 
+/// The bot at a rollout budget, with a clock that no load of the machine reaches first: the
+/// same move from the same position whenever it is played, in the arena and in hindsight.
+const BOT: &str = "bot:rollouts=2000,time=60000";
+
 #[test]
 fn the_entrant_that_played_answers_its_last_turn_again_and_the_recorded_row_is_its_result() {
     let out = scratch("arena.jsonl");
@@ -69,27 +73,21 @@ fn the_entrant_that_played_answers_its_last_turn_again_and_the_recorded_row_is_i
         "31",
         "--jobs",
         "2",
+        "--answer-limit-ms",
+        "60000",
         "--out",
         path,
-        "bot:rollouts=2000",
+        BOT,
         "tables",
         "pruned-mc",
         "planner",
     ]);
     assert_eq!(code, 0, "{err}");
-    let (code, stdout, err) = daimyo(&[
-        "hindsight",
-        path,
-        "--try",
-        "bot:rollouts=2000",
-        "--try",
-        "tables",
-        "--each",
-        "--jobs",
-        "2",
-    ]);
+    let (code, stdout, err) =
+        daimyo(&["hindsight", path, "--try", BOT, "--try", "tables", "--each", "--jobs", "2"]);
     assert_eq!(code, 0, "{err}");
-    assert!(stdout.starts_with("hindsight: 8 positions (turn 9 of bot:rollouts=2000) on 2 seeds"));
+    let head = format!("hindsight: 8 positions (turn 9 of {BOT}) on 2 seeds");
+    assert!(stdout.starts_with(&head), "{stdout}");
     // The positions in file order: each game's bot seat, against the file's own results.
     let games: Vec<OutLine> = std::fs::read_to_string(&out)
         .unwrap()
@@ -101,7 +99,7 @@ fn the_entrant_that_played_answers_its_last_turn_again_and_the_recorded_row_is_i
     assert_eq!(lines.len(), 8, "{stdout}");
     let mut results = 0.0;
     for (g, line) in games.iter().zip(&lines) {
-        let seat = g.seats.iter().position(|s| s == "bot:rollouts=2000").unwrap();
+        let seat = g.seats.iter().position(|s| s == BOT).unwrap();
         assert!(line.starts_with(&format!("seed {} rotation {} seat {seat} ", g.seed, g.rotation)));
         let (recorded, recorded_share, best, tried) = each(line);
         let commands = &g.replay.commands.0;
@@ -118,7 +116,7 @@ fn the_entrant_that_played_answers_its_last_turn_again_and_the_recorded_row_is_i
     }
     let recorded = row(&stdout, "recorded");
     assert_eq!(recorded[1], format!("{:.1}%", 100.0 * results / 8.0), "{stdout}");
-    let again = row(&stdout, "bot:rollouts=2000");
+    let again = row(&stdout, BOT);
     assert_eq!(again[1], recorded[1]);
     assert_eq!(again[3], "+0.0 ± 0.0", "{stdout}");
     assert_eq!(again[again.len() - 2], "0.0%", "changed");
