@@ -260,6 +260,66 @@ fn ctrl_c_ends_the_programs_and_prints_the_table_so_far() {
     std::fs::remove_file(&out).unwrap();
 }
 
+/// What a merge says of runs alike but for seeds that do not follow on from one another.
+const FOLLOW_ON: &str = "; runs alike but for their seeds add up only when each begins at the seed after the last of \
+     another";
+
+#[test]
+fn runs_on_seeds_that_follow_on_merge_into_the_run_over_all_of_them() {
+    // A curve on seeds 1..5, and the same curve played as two runs on seeds 1..2 and 3..5:
+    // merged, the two print the whole run's tables, pairs and slope, for all five seeds.
+    let curve = [
+        &["--jobs", "2", "--quiet", "--curve", "mc1:rollouts=300,mc1:rollouts=3000"][..],
+        &["tables", "roles", "greedy"],
+    ]
+    .concat();
+    let [whole, first, second, apart] =
+        ["w", "p1", "p2", "p3"].map(|n| scratch(&format!("{n}.out")));
+    let play = |seeds: &str, from: &str, out: &Path| {
+        let args = ["--seeds", seeds, "--first-seed", from, "--out", s(out)];
+        arena(&[&args[..], &curve].concat()).0
+    };
+    let whole_out = play("5", "1", &whole);
+    play("2", "1", &first);
+    play("3", "3", &second);
+    let (merged, err) = arena(&["--merge", s(&second), s(&first)]);
+    // The tables without their answer times; the curve's pairs and slope as printed.
+    let parts = |t: &str| {
+        let (tables, curve) = t.split_once("\ncurve: ").expect("a curve after the tables");
+        (comparable(tables), curve.to_string())
+    };
+    assert_eq!(parts(&merged), parts(&whole_out), "{merged}\n{whole_out}");
+    let head = merged.lines().next().unwrap();
+    assert!(head.contains(" seeds 1..5 (5)  40 games  merged from 2 files"), "{head}");
+    assert!(merged.contains("\nper doubling of rollouts: "), "{merged}");
+    assert!(err.is_empty(), "nothing missing, nothing twice: {err}");
+    // Seeds 1..2 and 4..5 leave seed 3 out: refused, and so are seeds played twice.
+    play("2", "4", &apart);
+    let (code, err) = refused(&["--merge", s(&first), s(&apart)]);
+    let (f, a) = (s(&first), s(&apart));
+    let want = format!("{a} (line 1) is of another run than {f}: seeds 1..2 in {f}, 4..5 in {a}");
+    assert_eq!(
+        (code, err.trim_end()),
+        (Some(1), format!("daimyo arena: {want}{FOLLOW_ON}").as_str())
+    );
+    let (_, err) = refused(&["--merge", s(&whole), s(&second)]);
+    assert!(err.contains(": seeds 1..5 in ") && err.ends_with(&format!("{FOLLOW_ON}\n")), "{err}");
+    // Under --sprt the test is of one run's seeds in order: two runs of it do not add up.
+    let sprt = ["--jobs", "2", "--quiet", "--sprt", "mc1:rollouts=300", "mc1:rollouts=600"];
+    for (from, out) in [("1", &first), ("2", &second)] {
+        let args = ["--seeds", "1", "--first-seed", from, "--out", s(out)];
+        arena(&[&args[..], &sprt, &["--field", "tables,roles,greedy"]].concat());
+    }
+    let (_, err) = refused(&["--merge", s(&first), s(&second)]);
+    assert!(
+        err.trim_end().ends_with("; an SPRT's runs on other seeds do not add up to one test"),
+        "{err}"
+    );
+    for f in [whole, first, second, apart] {
+        std::fs::remove_file(f).unwrap();
+    }
+}
+
 #[test]
 fn merges_and_resumes_say_what_they_refuse_and_what_is_missing() {
     let rules = ["--jobs", "2", "--quiet", "tables", "roles", "greedy", "random"];
@@ -269,7 +329,7 @@ fn merges_and_resumes_say_what_they_refuse_and_what_is_missing() {
     // Two different runs: refused, with what differs.
     let (code, err) = refused(&["--merge", s(&a), s(&b)]);
     let want = format!(
-        "{} (line 1) is of another run than {}: seeds 1..4 in {}, 1..5 in {}",
+        "{} (line 1) is of another run than {}: seeds 1..4 in {}, 1..5 in {}{FOLLOW_ON}",
         s(&b),
         s(&a),
         s(&a),

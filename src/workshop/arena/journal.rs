@@ -129,27 +129,48 @@ pub fn games_of(command: &str, files: &[String]) -> Result<Vec<OutLine>, String>
 }
 
 /// The run all `files` hold; files of other runs are refused, with what differs, and so are
-/// games that no run line names.
+/// games that no run line names. Runs alike but for their seeds add up to one run when their
+/// seeds follow on from one another (a run played on, or a second run on new seeds), except
+/// under `--sprt`, whose test is of one run's seeds in order.
 pub fn common_run(files: &[(String, OutFile)]) -> Result<Run, String> {
-    let mut first: Option<(&str, &Run)> = None;
+    // Each run found, with the file and line it was first read from.
+    let mut runs: Vec<(&str, usize, &Run)> = Vec::new();
     for (name, file) in files {
         if file.runs.is_empty() && !file.games.is_empty() {
             return Err(format!("{name}: {}", no_run_line()));
         }
         for (n, r) in &file.runs {
-            match first {
-                None => first = Some((name, &r.run)),
-                Some((other, run)) if *run != r.run => {
-                    let what = differences(run, &r.run, (other, name));
-                    return Err(format!(
-                        "{name} (line {n}) is of another run than {other}: {what}"
-                    ));
-                }
-                Some(_) => {}
+            if !runs.iter().any(|(_, _, run)| *run == &r.run) {
+                runs.push((name, *n, &r.run));
             }
         }
     }
-    first.map(|(_, run)| run.clone()).ok_or_else(|| "the files hold no run line".into())
+    let first = *runs.first().ok_or("the files hold no run line")?;
+    let refuse = |(other, _, a): (&str, usize, &Run), (name, n, b): (&str, usize, &Run), hint| {
+        let what = differences(a, b, (other, name));
+        Err(format!("{name} (line {n}) is of another run than {other}: {what}{hint}"))
+    };
+    let unseeded = |r: &Run| Run { first_seed: 0, seeds: 0, ..r.clone() };
+    if let Some(&odd) = runs.iter().find(|(_, _, r)| unseeded(r) != unseeded(first.2)) {
+        return refuse(first, odd, "");
+    }
+    let mut by_seed = runs.clone();
+    by_seed.sort_by_key(|(_, _, r)| r.first_seed);
+    let end = |r: &Run| r.first_seed as u64 + r.seeds as u64;
+    let apart = by_seed.windows(2).find(|w| end(w[0].2) != w[1].2.first_seed as u64);
+    let hint = "; runs alike but for their seeds add up only when each begins at the seed after \
+                the last of another";
+    match (apart, first.2.sprt_margin) {
+        (Some(w), _) => refuse(w[0], w[1], hint),
+        (None, Some(_)) if runs.len() > 1 => {
+            refuse(first, runs[1], "; an SPRT's runs on other seeds do not add up to one test")
+        }
+        (None, _) => {
+            let (from, last) = (by_seed[0].2.first_seed, by_seed[by_seed.len() - 1].2);
+            let seeds = (end(last) - from as u64) as u32;
+            Ok(Run { first_seed: from, seeds, ..first.2.clone() })
+        }
+    }
 }
 
 /// The games of `plan` (of `shard`, if one) that `files` hold, by their number in the plan.

@@ -7,7 +7,9 @@
 //!
 //! Files of different runs are refused with what differs; a game found twice counts once;
 //! seeds missing are named, and the table is of the games present (the test stops at the
-//! first seed not whole in the files).
+//! first seed not whole in the files). Runs alike but for their seeds, each beginning at the
+//! seed after the last of another, are one run over all their seeds (`journal::common_run`),
+//! except under `--sprt`.
 
 use super::collector::{Collector, header};
 use super::files::plan_of;
