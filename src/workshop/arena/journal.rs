@@ -161,10 +161,10 @@ pub fn common_run(files: &[(String, OutFile)]) -> Result<Run, String> {
     let hint = "; runs alike but for their seeds add up only when each begins at the seed after \
                 the last of another";
     match (apart, first.2.sprt_margin) {
-        (Some(w), _) => refuse(w[0], w[1], hint),
-        (None, Some(_)) if runs.len() > 1 => {
+        (_, Some(_)) if runs.len() > 1 => {
             refuse(first, runs[1], "; an SPRT's runs on other seeds do not add up to one test")
         }
+        (Some(w), _) => refuse(w[0], w[1], hint),
         (None, _) => {
             let (from, last) = (by_seed[0].2.first_seed, by_seed[by_seed.len() - 1].2);
             let seeds = (end(last) - from as u64) as u32;
