@@ -193,6 +193,13 @@ pub struct Run {
     pub answer_limit_ms: Option<u64>,
 }
 
+impl Run {
+    /// The seed after the run's last one (in u64, which the last seed of `u32::MAX` needs).
+    pub fn seed_end(&self) -> u64 {
+        self.first_seed as u64 + self.seeds as u64
+    }
+}
+
 /// An entrant of a run: its label, and a search's budget where it is set (a search without
 /// `threads` searches on every core of the machine that plays).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -156,8 +156,7 @@ pub fn common_run(files: &[(String, OutFile)]) -> Result<Run, String> {
     }
     let mut by_seed = runs.clone();
     by_seed.sort_by_key(|(_, _, r)| r.first_seed);
-    let end = |r: &Run| r.first_seed as u64 + r.seeds as u64;
-    let apart = by_seed.windows(2).find(|w| end(w[0].2) != w[1].2.first_seed as u64);
+    let apart = by_seed.windows(2).find(|w| w[0].2.seed_end() != w[1].2.first_seed as u64);
     let hint = "; runs alike but for their seeds add up only when each begins at the seed after \
                 the last of another";
     match (apart, first.2.sprt_margin) {
@@ -167,7 +166,7 @@ pub fn common_run(files: &[(String, OutFile)]) -> Result<Run, String> {
         (Some(w), _) => refuse(w[0], w[1], hint),
         (None, _) => {
             let (from, last) = (by_seed[0].2.first_seed, by_seed[by_seed.len() - 1].2);
-            let seeds = (end(last) - from as u64) as u32;
+            let seeds = (last.seed_end() - from as u64) as u32;
             Ok(Run { first_seed: from, seeds, ..first.2.clone() })
         }
     }
@@ -281,7 +280,7 @@ pub fn differences(a: &Run, b: &Run, (in_a, in_b): (&str, &str)) -> String {
             differ(&format!("{label}: threads "), threads(x), threads(y));
         }
     }
-    let seeds = |r: &Run| format!("{}..{}", r.first_seed, r.first_seed as u64 + r.seeds as u64 - 1);
+    let seeds = |r: &Run| format!("{}..{}", r.first_seed, r.seed_end() - 1);
     differ("seeds ", seeds(a), seeds(b));
     let margin = |r: &Run| r.sprt_margin.map_or("none".into(), |d| d.to_string());
     differ("--margin ", margin(a), margin(b));
