@@ -7,7 +7,7 @@
 mod common;
 
 use common::{check_stdout, full_game, has_panic_text, is_printable, phases_of, play, play_with};
-use daimyo::engine::rules::Phase;
+use daimyo_engine::rules::Phase;
 use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};

@@ -2,9 +2,9 @@
 //! referee's rules, the manager's reading of answers and the rendered views must match them
 //! byte for byte.
 
-use daimyo::engine::rules::{DAIMYO, Move, Phase, State, View, strengths_from_seed, winner};
 use daimyo::player::protocol::read_answer;
 use daimyo::player::protocol::{parse_stream, render};
+use daimyo_engine::rules::{DAIMYO, Move, Phase, State, View, strengths_from_seed, winner};
 use serde_json::Value;
 
 mod common;

@@ -5,11 +5,11 @@
 mod common;
 
 use common::{Lcg, cells, cli as daimyo, scratch_path};
-use daimyo::engine::rules::{
-    DAIMYO, LORDS, Move, Phase, State, first_place_shares, strengths_from_seed, winner,
-};
 use daimyo::workshop::arena::referee::GameRecord;
 use daimyo::workshop::arena::{CONFIDENCE_Z, out_line};
+use daimyo_engine::rules::{
+    DAIMYO, LORDS, Move, Phase, State, first_place_shares, strengths_from_seed, winner,
+};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {

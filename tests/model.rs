@@ -4,15 +4,15 @@
 // Indexing by column reads better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
-use daimyo::engine::agent::{Agent, Report, Table};
-use daimyo::engine::model::{Board, Forecast, Opponents, night_posteriors, style_distribution};
-use daimyo::engine::moves;
-use daimyo::engine::params::{BOT, LOYAL, MODEL, ModelParams, Rivals};
-use daimyo::engine::policy::{self, Policy};
-use daimyo::engine::rules::{DAIMYO, LORDS, Phase, Row};
-use daimyo::engine::styles::{Kind, Rule, Style, likeness};
-use daimyo::engine::timeman::Budget;
 use daimyo::workshop::builtins;
+use daimyo_engine::agent::{Agent, Report, Table};
+use daimyo_engine::model::{Board, Forecast, Opponents, night_posteriors, style_distribution};
+use daimyo_engine::moves;
+use daimyo_engine::params::{BOT, LOYAL, MODEL, ModelParams, Rivals};
+use daimyo_engine::policy::{self, Policy};
+use daimyo_engine::rules::{DAIMYO, LORDS, Phase, Row};
+use daimyo_engine::styles::{Kind, Rule, Style, likeness};
+use daimyo_engine::timeman::Budget;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -27,8 +27,8 @@ fn learnt_with(names: [&str; 4], upto: u8, seed: u64, params: &ModelParams) -> O
 }
 
 /// What seat 0 knows at turn `upto` of a game between these strategies.
-fn seat0_at(names: [&str; 4], upto: u8, seed: u64) -> daimyo::engine::knowledge::Position {
-    let st = daimyo::engine::rules::strengths_from_seed(seed as u32);
+fn seat0_at(names: [&str; 4], upto: u8, seed: u64) -> daimyo_engine::knowledge::Position {
+    let st = daimyo_engine::rules::strengths_from_seed(seed as u32);
     let mut agents: [Box<dyn Agent>; DAIMYO] = names.map(|n| {
         daimyo::workshop::builtins::agent(
             n,
@@ -155,7 +155,7 @@ fn played(upto: u8) -> (Table, Report) {
     let budget = Budget { rollouts: Some(2_000), no_clock: true, ..Budget::default() };
     let mut agents: [Box<dyn Agent>; DAIMYO] =
         ["bot", "greedy", "random", "greedy"].map(|n| builtins::agent(n, budget).unwrap());
-    let st = daimyo::engine::rules::strengths_from_seed(3);
+    let st = daimyo_engine::rules::strengths_from_seed(3);
     for (i, a) in agents.iter_mut().enumerate() {
         a.new_game(st, i as u64);
     }
@@ -202,7 +202,7 @@ fn held_out(names: [&str; 4], seeds: u64, params: &ModelParams) -> f64 {
     let budget = Budget { rollouts: Some(20_000), no_clock: true, ..Budget::default() };
     let (mut total, mut n) = (0.0, 0.0);
     for seed in 1..=seeds {
-        let st = daimyo::engine::rules::strengths_from_seed(seed as u32);
+        let st = daimyo_engine::rules::strengths_from_seed(seed as u32);
         let mut agents: [Box<dyn Agent>; DAIMYO] =
             names.map(|n| builtins::agent(n, budget).unwrap());
         for (i, a) in agents.iter_mut().enumerate() {
@@ -315,7 +315,7 @@ fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
     assert!(carried >= 22, "the rule carries history's weight in {carried}/30 columns");
     // Its first move tells nothing (any player may start on the strongest lords): read as
     // uniform picks, unlike its later ones.
-    let st = daimyo::engine::rules::strengths_from_seed(7);
+    let st = daimyo_engine::rules::strengths_from_seed(7);
     let random = Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM };
     let read = |style: Style, turn: u8| {
         let board =
@@ -332,7 +332,7 @@ fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
 #[test]
 fn moves_into_a_scoring_gather_their_picks() {
     let gathered = ModelParams { focus: 3.0, ..MODEL };
-    let st = daimyo::engine::rules::strengths_from_seed(11);
+    let st = daimyo_engine::rules::strengths_from_seed(11);
     let public = [
         Row::from_array([2, 0, 3, 1, 0, 4]),
         Row::from_array([1, 2, 0, 3, 1, 0]),
@@ -443,7 +443,7 @@ fn focused_draws_gather_the_picks() {
 /// read by the search's likeness, one already read as before.
 #[test]
 fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
-    use daimyo::engine::params::SEARCHING;
+    use daimyo_engine::params::SEARCHING;
     let reading = ModelParams { searchers: 0.1, ..MODEL };
     let unread = ModelParams { searchers: 0.0, ..MODEL };
     let n = unread.all_styles().count();
@@ -470,7 +470,7 @@ fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
     assert!(tables < 0.05, "tables' column on the searches: {tables:.3}");
 
     std::thread::spawn(move || {
-        let st = daimyo::engine::rules::strengths_from_seed(5);
+        let st = daimyo_engine::rules::strengths_from_seed(5);
         let public = [
             Row::from_array([2, 0, 3, 1, 0, 4]),
             Row::from_array([1, 2, 0, 3, 1, 0]),

@@ -2,10 +2,10 @@
 //! gives to the true split of nights 2 and 4 (known to the referee) must beat what uniformly
 //! random picks would give it by a clear factor.
 
-use daimyo::engine::agent::{Agent, Table};
-use daimyo::engine::model::{Forecast, night_posteriors};
-use daimyo::engine::params;
-use daimyo::engine::rules::{Row, strengths_from_seed};
+use daimyo_engine::agent::{Agent, Table};
+use daimyo_engine::model::{Forecast, night_posteriors};
+use daimyo_engine::params;
+use daimyo_engine::rules::{Row, strengths_from_seed};
 
 /// Geometric mean over games and nights of P_model(true split) / P_uniform(true split), seen by
 /// seat 0 at turn 5, with `others` in seats 1..3.

@@ -182,3 +182,39 @@ fn the_sample_position_is_a_real_choice() {
     assert!(wins[0] - wins[1] > 0.03 && wins[0] - wins[4] > 0.05, "{wins:?}");
     assert!((0.2..0.8).contains(&wins[0]), "neither won nor lost whatever the move: {wins:?}");
 }
+
+#[test]
+fn the_player_plays_with_the_settings_it_is_given() {
+    // Keeping all 252 day moves for the last phase is no halving at all: every candidate is
+    // judged on the same rollouts, which --verbose shows on the best five.
+    let turn5 = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/turn5.txt")).unwrap();
+    let counts = |extra: &[&str]| {
+        let mut args = vec!["--rollouts", "20000", "--no-clock", "--seed", "3", "--verbose"];
+        args.extend_from_slice(extra);
+        let o = daimyo(&args, &turn5);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let err = text(&o.stderr);
+        let counts: Vec<u64> = err
+            .lines()
+            .filter(|l| l.contains(" win ") && l.contains(" rollouts "))
+            .map(|l| l.rsplit(' ').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(counts.len(), 5, "{err}");
+        counts
+    };
+    let halved = counts(&[]);
+    assert!(halved[0] > halved[4], "the default halves: {halved:?}");
+    let flat = counts(&["--set", "keep=252"]);
+    assert!(flat.iter().all(|&c| c == flat[0]), "{flat:?}");
+    for (setting, says) in [
+        ("keep=0", "--set: keep must be a whole number from 1 to 252"),
+        ("tempo=2", "--set: no setting 'tempo'"),
+        ("gate", "--set: 'gate' is not NAME=NUMBER"),
+    ] {
+        let o = daimyo(&["--set", setting], &turn5);
+        assert_eq!(o.status.code(), Some(2), "{setting}");
+        assert!(o.stdout.is_empty(), "{setting}");
+        let err = text(&o.stderr);
+        assert!(err.starts_with(&format!("daimyo: {says}")), "{setting}: {err}");
+    }
+}

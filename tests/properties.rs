@@ -21,9 +21,9 @@
 mod common;
 
 use common::{Outcome, check_stdout, fixture_streams, is_printable, play_with};
-use daimyo::engine::agent::Agent;
-use daimyo::engine::rules::Phase;
-use daimyo::engine::timeman::Budget;
+use daimyo_engine::agent::Agent;
+use daimyo_engine::rules::Phase;
+use daimyo_engine::timeman::Budget;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::Read;

@@ -1,11 +1,10 @@
 //! Whole games on file (`workshop::records`): the arena's `--out` line and the official
 //! manager's result written and read back, the 60 recorded official games read as the manager's
-//! results, bad input named by its line, and `fit --from` on recorded games.
+//! results, and bad input named by its line.
 
 mod common;
 
 use common::{applied, daimyo as run, text};
-use daimyo::engine::rules::{DAIMYO, Move, Phase, State, TURNS, strengths_from_seed, winner};
 use daimyo::workshop::arena::files::{out_line, replay_file};
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
@@ -14,6 +13,7 @@ use daimyo::workshop::records::{
     Commands, Game, ManagerResult, Opponents, Origin, OutLine, Replay, Run, RunEntrant, RunLine,
     Winner, games,
 };
+use daimyo_engine::rules::{DAIMYO, Move, Phase, State, TURNS, strengths_from_seed, winner};
 use serde_json::{Value, json};
 
 const LABELS: [&str; DAIMYO] = ["greedy", "random", "knapsack", "rules"];
@@ -208,44 +208,7 @@ fn bad_input_is_named_by_its_line() {
         (Some(2), format!("daimyo show: {want}"))
     );
     assert!(run(&["show", p, "--game", "3"], b"").status.success(), "game 3 is whole");
-    let fitted = run(&["fit", "--from", p], b"");
-    assert_eq!(
-        (fitted.status.code(), text(&fitted.stderr)),
-        (Some(2), format!("daimyo fit: {want}"))
-    );
     std::fs::remove_file(&path).unwrap();
-}
-
-/// What a successful run printed.
-fn ok(args: &[&str]) -> String {
-    let o = run(args, b"");
-    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-    text(&o.stdout)
-}
-
-#[test]
-fn fit_from_recorded_games_fits_what_fit_playing_them_fits() {
-    let out = temp("fit.jsonl");
-    let o = out.to_str().unwrap();
-    let seeds = ["--seeds", "2", "--first-seed", "5", "--jobs", "2"];
-    ok(&[&["arena", "--quiet", "--out", o][..], &seeds, &LABELS].concat());
-    let playing = ok(&[&["fit"][..], &seeds, &LABELS].concat());
-    let reading = ok(&["fit", "--from", o]);
-    assert_eq!(reading, playing);
-    // 2 seeds in 4 rotations of 9 turns: 72 moves of each entrant, in the order they sat.
-    let heads: Vec<&str> = playing.lines().filter(|l| !l.starts_with(' ')).collect();
-    let want = LABELS.map(|l| format!("{l}: 72 moves; "));
-    assert!(heads.iter().zip(&want).all(|(h, w)| h.starts_with(w.as_str())), "{playing}");
-    assert_eq!(heads.len(), 4, "{playing}");
-    // Files add up, and a manager's result brings its seats by number.
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/result.json");
-    let both = ok(&["fit", "--from", o, sample, o]);
-    assert!(both.starts_with("greedy: 144 moves; "), "{both}");
-    assert!(both.contains("\nseat 0: 9 moves; ") && both.contains("\nseat 3: 9 moves; "), "{both}");
-    std::fs::remove_file(&out).unwrap();
-    let e = run(&["fit", "--from", "--seeds", "2", o], b"");
-    assert_eq!(e.status.code(), Some(2));
-    assert!(text(&e.stderr).contains("--seeds is for games played, not read with --from"));
 }
 
 #[test]

@@ -164,8 +164,8 @@ fn the_players_log() {
     assert!(s.contains("night 6, likeliest split of the others' picks: "), "{s}");
     assert!(s.contains("The end of the game is never shown to a player"), "{s}");
     // The others' day moves, as the next view showed them.
-    let sorted = |m: daimyo::engine::rules::Move| {
-        daimyo::engine::rules::Move::from_counts(m.counts()).unwrap()
+    let sorted = |m: daimyo_engine::rules::Move| {
+        daimyo_engine::rules::Move::from_counts(m.counts()).unwrap()
     };
     let day1: Vec<String> = (1..4)
         .map(|c| daimyo::player::protocol::answer(&sorted(common::applied(&g, 0, c))))

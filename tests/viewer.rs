@@ -13,9 +13,9 @@ mod common;
 
 use browser::{Browser, base64, png_size};
 use common::{daimyo as run, text};
-use daimyo::engine::rules::{DAIMYO, LORDS, Move, State, score};
 use daimyo::player::protocol::{answer, parse_stream};
 use daimyo::player::text::points;
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, State, score};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};

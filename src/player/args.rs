@@ -2,7 +2,7 @@
 //! thread count, a command of files only, the exit a command's arguments or its work end in,
 //! and writing to a stdout that may have been closed.
 
-use crate::engine::params::time::MAX_THREADS;
+use daimyo_engine::params::time::MAX_THREADS;
 use std::io::Write;
 
 /// Writes to stdout, ignoring a closed pipe: `print!` would panic (`daimyo bench | head -1`).

@@ -14,10 +14,10 @@
 //! kept as the answer's text, so the raw file reads as the game did. A line's keys tell its
 //! kind.
 
-use crate::engine::agent::{Candidate, NightGuess, Report, StyleWeights};
-use crate::engine::rules::{DAIMYO, LORDS, Move, Row, View};
-use crate::engine::timeman::Budget;
 use crate::player::protocol::{InputReader, answer};
+use daimyo_engine::agent::{Candidate, NightGuess, Report, StyleWeights};
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Row, View};
+use daimyo_engine::timeman::Budget;
 use serde::de::{self, Deserializer, IgnoredAny};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;

@@ -7,3 +7,4 @@ pub mod protocol;
 pub mod text;
 pub mod log;
 pub mod play;
+pub mod options;

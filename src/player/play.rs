@@ -7,13 +7,13 @@
 //! closed stdout. Warnings and reports arrive as data and are worded here. `--log` appends what
 //! was read, answered and reported to a file after each answer has left (`gamelog`).
 
-use crate::engine::agent::{Agent, Report};
-use crate::engine::knowledge::{Line, Tracker, Warning};
-use crate::engine::rules::{MAX_INTIMACY, Phase, View};
-use crate::engine::timeman::Budget;
 use crate::player::log::{self, Log};
 use crate::player::protocol::{self, InputReader};
 use crate::player::text::{self, Paint};
+use daimyo_engine::agent::{Agent, Report};
+use daimyo_engine::knowledge::{Line, Tracker, Warning};
+use daimyo_engine::rules::{MAX_INTIMACY, Phase, View};
+use daimyo_engine::timeman::Budget;
 use std::io::{Read, Write};
 use std::time::Instant;
 

@@ -6,10 +6,10 @@
 //! and the plain text says the same with marks alone (`3+2` is public 3 and 2 more hidden), so
 //! it can be piped, logged and tested.
 
-use crate::engine::agent::Report;
-use crate::engine::knowledge::Position;
-use crate::engine::rules::{DAIMYO, LORDS, Move, score};
 use crate::player::protocol::answer;
+use daimyo_engine::agent::Report;
+use daimyo_engine::knowledge::Position;
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, score};
 
 /// Whether to colour, and how.
 #[derive(Clone, Copy, Debug, Default)]
@@ -215,7 +215,7 @@ const STYLES_SHOWN: usize = 3;
 const STYLE_SHOWN_FROM: f64 = 0.05;
 
 /// Negotiation counts as the lords named, `0 3`.
-pub fn counts_as_lords(r: &crate::engine::rules::Row) -> String {
+pub fn counts_as_lords(r: &daimyo_engine::rules::Row) -> String {
     Move::from_counts(*r).map_or_else(|| format!("{:?}", r.to_array()), |m| answer(&m))
 }
 

@@ -4,18 +4,18 @@
 //! same), beside the foundation search's light rollouts, and of uniformly random full games
 //! from turn 1.
 
-use crate::engine::agent::Table;
-use crate::engine::knowledge::Position;
-use crate::engine::model::{Board, Forecast, night_posteriors};
-use crate::engine::moves::{
-    DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT,
-};
-use crate::engine::params::{self, Search};
-use crate::engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
-use crate::engine::search::Searcher;
-use crate::engine::timeman::{Budget, Limits, cores};
 use crate::player::args::{self, say, value};
 use crate::workshop::builtins::{self, BUILTINS};
+use daimyo_engine::agent::Table;
+use daimyo_engine::knowledge::Position;
+use daimyo_engine::model::{Board, Forecast, night_posteriors};
+use daimyo_engine::moves::{
+    DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT,
+};
+use daimyo_engine::params::{self, Search};
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
+use daimyo_engine::search::Searcher;
+use daimyo_engine::timeman::{Budget, Limits, cores};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -151,7 +151,7 @@ fn model_secs(params: &Search, threads: usize) -> f64 {
 /// Uniformly random full games from turn 1, the speed yardstick of the rules core; returns a
 /// checksum of the totals so the work cannot be optimised away.
 pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
-    use crate::engine::moves::scale;
+    use daimyo_engine::moves::scale;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut check = 0i64;
     for _ in 0..games {

@@ -3,12 +3,12 @@
 //! budget; a strategy takes none, and a budget given to one is refused rather than silently
 //! dropped.
 
-use crate::engine::agent::Agent;
-use crate::engine::bot::Bot;
-use crate::engine::params::{self, Search};
-use crate::engine::styles::Rule;
-use crate::engine::timeman::Budget;
 use crate::workshop::strategies::{FlatMc, Fortress, History, Plain, Planner, PrunedMc, Random};
+use daimyo_engine::agent::Agent;
+use daimyo_engine::bot::Bot;
+use daimyo_engine::params::{self, Search};
+use daimyo_engine::styles::Rule;
+use daimyo_engine::timeman::Budget;
 
 /// How a built-in is made.
 #[derive(Clone, Copy)]
@@ -168,7 +168,7 @@ pub fn check(name: &str, budget: &Budget) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::styles::Kind;
+    use daimyo_engine::styles::Kind;
 
     #[test]
     fn every_listed_player_exists_once_under_its_name() {

@@ -7,12 +7,12 @@
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block, as the arena's table does (`stats::blocked_mean`).
 
-use crate::engine::rules::{DAIMYO, State, first_place_shares, margins};
 use crate::player::args::{files_only, finish, parsed};
 use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::records::{OutLine, group};
+use daimyo_engine::rules::{DAIMYO, State, first_place_shares, margins};
 
 pub const USAGE: &str = "\
 daimyo halftime: where the games were decided, by each entrant's points at the turn-5 scoring

@@ -20,8 +20,8 @@
 //! `recorded` tells a file that `show` reads apart from a player's `--log` (whose format the
 //! player owns), so that the text and the page read the same games.
 
-use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS, strengths_from_seed};
 use crate::player::log::{self, LoggedGame, json_message};
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS, strengths_from_seed};
 use serde::de::{self, Deserializer, IgnoredAny, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;

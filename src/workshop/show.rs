@@ -10,14 +10,14 @@
 //! summary; the end of the game is never shown to a player. The rules core replays the moves,
 //! so the file's totals are checked, not trusted.
 
-use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, score, winner};
 use crate::player::args::{say, value};
 use crate::player::log;
 use crate::player::protocol::answer;
 use crate::player::text::{self, Cell, Paint, Tone, table};
 use crate::workshop::records::{self, Recorded};
 use crate::workshop::viewer;
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, score, winner};
 use std::io::IsTerminal;
 
 pub const USAGE: &str = "\
@@ -253,7 +253,7 @@ fn render_log(g: &log::LoggedGame, title: &str, paint: Paint) -> Result<String, 
 }
 
 /// The others' public move of a day turn, as the next turn's view showed it.
-fn others_moves(pos: &crate::engine::knowledge::Position, turn: u8) -> String {
+fn others_moves(pos: &daimyo_engine::knowledge::Position, turn: u8) -> String {
     let moves: Vec<String> = (1..DAIMYO)
         .filter_map(|c| {
             pos.day_moves[turn as usize][c]

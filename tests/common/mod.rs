@@ -4,8 +4,8 @@
 
 #![allow(dead_code)] // each test binary uses its own part of this module
 
-use daimyo::engine::agent::Agent;
-use daimyo::engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
+use daimyo_engine::agent::Agent;
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
 use serde_json::Value;
 use std::io::Read;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 //! single spaces and reads each token with JavaScript's `parseInt`; anything that is not a lord
 //! becomes lord 0.
 
-use crate::engine::rules::{DAY_PICKS, LORDS, Move, Phase};
+use daimyo_engine::rules::{DAY_PICKS, LORDS, Move, Phase};
 
 /// A move as the answer line says it, without the newline: lord indices separated by single
 /// spaces (`0 1 3 3 3`).

@@ -8,7 +8,7 @@
 
 use super::lexer::{InputError, Lexer, Token, value};
 use super::render::SETTINGS;
-use crate::engine::rules::{DAIMYO, LORDS, Phase, Row, TURNS, View};
+use daimyo_engine::rules::{DAIMYO, LORDS, Phase, Row, TURNS, View};
 use std::io::Read;
 use std::time::Instant;
 

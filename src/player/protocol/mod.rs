@@ -8,9 +8,9 @@
 //! - `answer`: a move into the answer line, and the answer line as the manager reads it.
 
 mod answer;
-mod grammar;
 mod lexer;
 mod render;
+mod grammar;
 
 pub use answer::{
     answer, answer_line, is_well_formed, js_parse_int, phase_letter, read_answer, says_ready,

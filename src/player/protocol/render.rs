@@ -1,6 +1,6 @@
 //! A view as the manager writes it, byte for byte (the recorded official games check it).
 
-use crate::engine::rules::{DAIMYO, LORDS, Row, TURNS, View};
+use daimyo_engine::rules::{DAIMYO, LORDS, Row, TURNS, View};
 use std::fmt::Write as _;
 
 /// The settings line the manager sends: turns, daimyo, lords.

@@ -9,21 +9,18 @@
 
 use super::files::{out_line, page_name, record_of, replay_file, replay_name};
 use super::journal::{Journal, seed_list};
-use super::plan::{Fixture, Lineup, Plan, Shard};
+use super::plan::{Fixture, Plan, SIDES, Shard, lineup};
 use super::progress::Progress;
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::slope::{Measure, Slope, axis};
 use super::sprt::{Sprt, Verdict};
 use super::stats::{Stats, align, mean_of_seeds};
 use super::{CONFIDENCE_Z, DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
-use crate::engine::rules::{DAIMYO, first_place_shares, margins};
 use crate::player::args::say;
 use crate::workshop::records::Game;
 use crate::workshop::viewer;
+use daimyo_engine::rules::{DAIMYO, first_place_shares, margins};
 use std::path::PathBuf;
-
-/// The names of the sides under `--sprt`.
-pub const SIDES: [&str; 2] = ["A", "B"];
 
 /// Whether the SPRT's log shows the line of `k` seeds: every seed up to 10, every 10th up to
 /// 100, every 100th beyond (and always the last).
@@ -307,21 +304,6 @@ impl Collector<'_> {
             100.0 * half
         );
         text
-    }
-}
-
-/// Who plays whom: `E0 | E1 | E2 | E3`, `E against a field of ...`, `A = .., B = .. against ..`.
-pub fn lineup(p: &Plan) -> String {
-    let label = |e: &usize| p.entrants[*e].label();
-    let names = |list: &[usize]| list.iter().map(label).collect::<Vec<_>>().join(" | ");
-    let sides: Vec<String> = match p.sprt {
-        Some(_) => p.sides.iter().zip(SIDES).map(|(e, s)| format!("{s} = {}", label(e))).collect(),
-        None => p.sides.iter().map(|e| label(e).to_string()).collect(),
-    };
-    match &p.opponents {
-        Lineup::Fixed(o) if p.sides.len() == 1 => format!("{} | {}", sides[0], names(o)),
-        Lineup::Fixed(o) => format!("{} against {}", sides.join(", "), names(o)),
-        Lineup::Field(f) => format!("{} against a field of {}", sides.join(", "), names(f)),
     }
 }
 

@@ -6,12 +6,12 @@
 use super::Entrant;
 use super::plan::{Fixture, Lineup, Plan};
 use super::referee::{GameRecord, MANAGER_ANSWER_MS, SeatRecord};
-use crate::engine::rules::DAIMYO;
-use crate::engine::timeman::Budget;
 use crate::workshop::builtins;
 use crate::workshop::records::{
     Commands, ManagerResult, Opponents, OutLine, Replay, Run, RunEntrant, Winner,
 };
+use daimyo_engine::rules::DAIMYO;
+use daimyo_engine::timeman::Budget;
 
 /// The manager's replay of a game.
 fn replay(seed: u32, g: &GameRecord) -> Replay {

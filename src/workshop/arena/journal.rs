@@ -8,12 +8,11 @@
 //! warning naming the files), and a last line cut short, the mark of a run killed while it
 //! wrote, is left out with a warning (and cut off the file by `--resume`).
 
-use super::collector::SIDES;
 use super::files::{plan_of, record_of};
-use super::plan::{Plan, Shard};
+use super::plan::{Plan, SIDES, Shard, lineup};
 use super::referee::GameRecord;
-use crate::engine::rules::{DAIMYO, strengths_from_seed};
 use crate::workshop::records::{self, OutFile, OutLine, Run, RunEntrant, RunLine};
+use daimyo_engine::rules::{DAIMYO, strengths_from_seed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -267,7 +266,7 @@ pub fn differences(a: &Run, b: &Run, (in_a, in_b): (&str, &str)) -> String {
         }
     };
     differ("daimyo ", a.daimyo.clone(), b.daimyo.clone());
-    let lineup = |r: &Run| plan_of(r).map_or_else(|e| e, |p| super::collector::lineup(&p));
+    let lineup = |r: &Run| plan_of(r).map_or_else(|e| e, |p| lineup(&p));
     differ("", lineup(a), lineup(b));
     if lineup(a) == lineup(b) {
         for (x, y) in a.entrants.iter().zip(&b.entrants) {

@@ -10,28 +10,28 @@
 //! formats); `interrupt` turns Ctrl-C into a run that ends with its table; `referee` and
 //! `process` play one game exactly as the manager does.
 
-pub mod collector;
-pub mod files;
-pub mod interrupt;
-pub mod journal;
-pub mod merge;
-pub mod options;
-pub mod plan;
-pub mod process;
-pub mod progress;
 pub mod referee;
-pub mod run;
+pub mod plan;
+pub mod files;
+pub mod journal;
+pub mod progress;
+pub mod stats;
 pub mod slope;
 pub mod sprt;
-pub mod stats;
+pub mod collector;
+pub mod interrupt;
+pub mod merge;
+pub mod options;
+pub mod process;
+pub mod run;
 
 pub use files::out_line;
 
-use crate::engine::params::{Search, Tunable};
-use crate::engine::rules::{DAIMYO, strengths_from_seed};
-use crate::engine::timeman::Budget;
 use crate::player::args::{self, say};
 use crate::workshop::builtins;
+use daimyo_engine::params::{Search, Tunable};
+use daimyo_engine::rules::{DAIMYO, strengths_from_seed};
+use daimyo_engine::timeman::Budget;
 use referee::{Clocks, GameRecord, InProcess, Seat};
 use std::time::Duration;
 

@@ -7,10 +7,10 @@ use super::journal::Journal;
 use super::plan::{Lineup, Plan, Shard};
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
-use crate::engine::rules::DAIMYO;
-use crate::engine::timeman::cores;
 use crate::player::args::value;
 use crate::workshop::records::RunLine;
+use daimyo_engine::rules::DAIMYO;
+use daimyo_engine::timeman::cores;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

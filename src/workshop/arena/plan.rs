@@ -13,7 +13,7 @@
 
 use super::referee::Clocks;
 use super::{Entrant, splitmix};
-use crate::engine::rules::DAIMYO;
+use daimyo_engine::rules::DAIMYO;
 use std::time::Duration;
 
 /// Who sits against the side's entrant.
@@ -184,6 +184,24 @@ impl Plan {
                 label.to_string()
             }
         })
+    }
+}
+
+/// The names of the sides under `--sprt`.
+pub const SIDES: [&str; 2] = ["A", "B"];
+
+/// Who plays whom: `E0 | E1 | E2 | E3`, `E against a field of ...`, `A = .., B = .. against ..`.
+pub fn lineup(p: &Plan) -> String {
+    let label = |e: &usize| p.entrants[*e].label();
+    let names = |list: &[usize]| list.iter().map(label).collect::<Vec<_>>().join(" | ");
+    let sides: Vec<String> = match p.sprt {
+        Some(_) => p.sides.iter().zip(SIDES).map(|(e, s)| format!("{s} = {}", label(e))).collect(),
+        None => p.sides.iter().map(|e| label(e).to_string()).collect(),
+    };
+    match &p.opponents {
+        Lineup::Fixed(o) if p.sides.len() == 1 => format!("{} | {}", sides[0], names(o)),
+        Lineup::Fixed(o) => format!("{} against {}", sides.join(", "), names(o)),
+        Lineup::Field(f) => format!("{} against a field of {}", sides.join(", "), names(f)),
     }
 }
 

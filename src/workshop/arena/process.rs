@@ -6,8 +6,8 @@
 //! second piece of a split write waits in the queue to become the next turn's answer.
 
 use super::referee::{Reply, Seat};
-use crate::engine::rules::LORDS;
-use crate::engine::rules::View;
+use daimyo_engine::rules::LORDS;
+use daimyo_engine::rules::View;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};

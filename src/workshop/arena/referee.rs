@@ -7,11 +7,11 @@
 //! that can tell what it thought of its answer (a built-in search's report) has it recorded
 //! with the answer, its night guesses by seat.
 
-use crate::engine::agent::{Agent, Report};
-use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{DAIMYO, LORDS, Move, State, TURNS, View, columns, winner};
 use crate::player::protocol::{answer_line, is_well_formed, read_answer, says_ready};
 use crate::workshop::records::{Estimate, NightEstimate};
+use daimyo_engine::agent::{Agent, Report};
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, State, TURNS, View, columns, winner};
 use std::time::{Duration, Instant};
 
 /// The manager's clocks, which a seat must beat (a search's own bounds, inside them, are

@@ -9,7 +9,7 @@
 
 use super::CONFIDENCE_Z;
 use super::referee::GameRecord;
-use crate::engine::rules::{DAIMYO, first_place_shares};
+use daimyo_engine::rules::{DAIMYO, first_place_shares};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

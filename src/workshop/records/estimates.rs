@@ -2,7 +2,7 @@
 //! (a search): at each turn it answered, its estimate of the move and its guesses of the hidden
 //! nights, the guesses by seat.
 
-use crate::engine::rules::{DAIMYO, LORDS, Phase, TURNS};
+use daimyo_engine::rules::{DAIMYO, LORDS, Phase, TURNS};
 use serde::{Deserialize, Serialize};
 
 /// What such a built-in estimated when it answered a turn.

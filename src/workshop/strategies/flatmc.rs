@@ -13,11 +13,11 @@
 //! 12 times the playouts of a day candidate and every turn costs about the same. Playouts run on
 //! copies of `rules::State` and allocate nothing.
 
-use crate::engine::agent::Agent;
-use crate::engine::knowledge::Tracker;
-use crate::engine::moves::{DAY_MOVES_COUNT, NIGHT_MOVES_COUNT, legal};
-use crate::engine::rules::{DAIMYO, LORDS, Move, NIGHT_PICKS, Phase, Row, first_place_shares};
-use crate::engine::styles::{Root, random_counts};
+use daimyo_engine::agent::Agent;
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::moves::{DAY_MOVES_COUNT, NIGHT_MOVES_COUNT, legal};
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, NIGHT_PICKS, Phase, Row, first_place_shares};
+use daimyo_engine::styles::{Root, random_counts};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -116,7 +116,7 @@ impl Agent for FlatMc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::State;
+    use daimyo_engine::rules::State;
 
     /// Turn 9, nothing hidden. Far ahead on the turn-5 scores, it wins exactly when it leads
     /// lord 0 alone, where the leader of lords 1..5 is two ahead and still has five random picks.

@@ -17,10 +17,10 @@
 //! the topped lord with the thinnest projected lead. No randomness: the same position, the same
 //! move.
 
-use crate::engine::agent::Agent;
-use crate::engine::knowledge::{Position, Tracker};
-use crate::engine::rules::{DAIMYO, LORDS, Move, Row};
-use crate::engine::styles::{Role, by_strength, every_plan, points_to_scoring, rival_nights};
+use daimyo_engine::agent::Agent;
+use daimyo_engine::knowledge::{Position, Tracker};
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Row};
+use daimyo_engine::styles::{Role, by_strength, every_plan, points_to_scoring, rival_nights};
 use std::time::Instant;
 
 /// Topping a lord asks for one more than the best rival's projection, plus this share of what
@@ -153,8 +153,8 @@ pub fn choose(pos: &Position) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::knowledge::HiddenNight;
-    use crate::engine::rules::Phase;
+    use daimyo_engine::knowledge::HiddenNight;
+    use daimyo_engine::rules::Phase;
 
     fn position(strengths: [u8; LORDS], turn: u8, lords: [[u8; DAIMYO]; LORDS]) -> Position {
         let mut pos = Position::initial(strengths);

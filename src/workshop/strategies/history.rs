@@ -8,10 +8,10 @@
 //! entries that "stick with their lords" played, and an opponent who models it from history
 //! reads it perfectly.
 
-use crate::engine::agent::Agent;
-use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{LORDS, Move};
-use crate::engine::styles::loyal::apportion;
+use daimyo_engine::agent::Agent;
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::rules::{LORDS, Move};
+use daimyo_engine::styles::loyal::apportion;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -60,8 +60,8 @@ impl Agent for History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::agent::Table;
-    use crate::engine::rules::Phase;
+    use daimyo_engine::agent::Table;
+    use daimyo_engine::rules::Phase;
 
     #[test]
     fn repeats_its_first_move() {

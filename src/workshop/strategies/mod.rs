@@ -13,12 +13,12 @@ pub use history::History;
 pub use random::Random;
 
 /// The two searches are the engine's, since the opponent model reads them as rules.
-pub use crate::engine::styles::{Planner, PrunedMc};
+pub use daimyo_engine::styles::{Planner, PrunedMc};
 
-use crate::engine::agent::Agent;
-use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{LORDS, Move};
-use crate::engine::styles::Rule;
+use daimyo_engine::agent::Agent;
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::rules::{LORDS, Move};
+use daimyo_engine::styles::Rule;
 use std::time::Instant;
 
 /// One of the engine's memoryless rules as an agent.
@@ -37,10 +37,10 @@ impl Agent for Plain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::agent::Table;
-    use crate::engine::rules::{Phase, Row, State, View, first_place_shares};
-    use crate::engine::timeman::Budget;
     use crate::workshop::builtins::BUILTINS;
+    use daimyo_engine::agent::Table;
+    use daimyo_engine::rules::{Phase, Row, State, View, first_place_shares};
+    use daimyo_engine::timeman::Budget;
     use rand::{RngExt, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use std::time::Instant;

@@ -1,8 +1,8 @@
 //! The official sample program: each lord index uniformly at random.
 
-use crate::engine::agent::Agent;
-use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{LORDS, Move};
+use daimyo_engine::agent::Agent;
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::rules::{LORDS, Move};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -37,7 +37,7 @@ impl Agent for Random {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::{Phase, State, View};
+    use daimyo_engine::rules::{Phase, State, View};
 
     #[test]
     fn names_every_lord_about_equally() {

@@ -6,13 +6,13 @@
 //! Points stay in twelfths (exact), intimacies in units; a hidden part the viewer cannot know
 //! (another daimyo's night, in a player's log) is `null`.
 
-use crate::engine::agent::Report;
-use crate::engine::knowledge::Tracker;
-use crate::engine::rules::{DAIMYO, LORDS, Move, Phase, State, score, winner};
 use crate::player::log::LoggedGame;
 use crate::player::protocol::answer;
 use crate::player::text::{COLUMN_NAMES, counts_as_lords, known_intimacies, scored_now};
 use crate::workshop::records::{Game, Origin};
+use daimyo_engine::agent::Report;
+use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, State, score, winner};
 use serde::Serialize;
 
 /// The whole page's data.

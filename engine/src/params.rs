@@ -1,0 +1,500 @@
+//! Every tunable of the engine in one place, named for what it means: the clock, the opponent
+//! model, and how the search spends its rollouts; and the two searches the workshop names (the
+//! bot and the foundation search).
+
+use crate::policy::Policy;
+use crate::styles::{Kind, Rule, Style, likeness, searching};
+
+/// Time, rollout and thread budgeting.
+pub mod time {
+    /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
+    /// 1000 ms; the rest is margin for a loaded machine, process scheduling and the pipe: half
+    /// the manager's second, since at 750 ms a stall of 250 ms would lose the game and more time
+    /// buys the search nothing measurable (docs/development.md, "The default time").
+    pub const DEFAULT_MS: u64 = 500;
+    /// Never plan to end the search later than this after the turn began, whatever was asked.
+    pub const HARD_CAP_MS: u64 = 900;
+    /// Rollouts of one thread between two readings of the clock: the most a thread runs past its
+    /// deadline (about 0.1 ms at 200 ns a rollout), against a clock read of a tenth of a rollout.
+    pub const CLOCK_EVERY: u64 = 256;
+    /// Rollouts a search thread claims at a time, in whole rounds: few enough that threads end a
+    /// stage within a batch of each other, enough that claiming costs nothing beside them.
+    pub const BATCH_ROLLOUTS: u64 = 256;
+    /// The most threads a search uses, whatever was asked.
+    pub const MAX_THREADS: usize = 64;
+}
+
+/// The opponent model (see `model`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelParams {
+    /// The styles and their prior weights (summing to 1).
+    pub styles: &'static [(Style, f64)],
+    /// Prior weight of the `loyal` rule beside the styles (0: not read): a player that keeps to
+    /// its lords, every move in proportion to its own intimacy so far.
+    pub loyal: f64,
+    /// Prior weight of each of the two searching rules, `planner`'s and `pruned-mc`'s searches
+    /// on a tenth of their budgets (`styles::searching`), beside the styles (0: not read; the
+    /// bot's 0.1 gained 13.9 +- 6.4 points at the clock where those two searches sit).
+    pub searchers: f64,
+    /// Share of the turn's time the searching rules may be read in, from the turn's start: past
+    /// it, a reading not yet remembered is the rule's likeness.
+    pub reading_share: f64,
+    /// The searching rules' budgets are divided by it when the model reads them (10 in the bot;
+    /// 3 on one thread and 5 on two gained nothing at the clock).
+    pub reading_divisor: usize,
+    /// Each searching rule is read on this many seeds of a position, its forecast their moves
+    /// alike: the spread of a searching player's move, which one seed shows as certain.
+    pub reading_draws: u32,
+    /// Share of a rule's probability spread over every move like random picks, so that a move
+    /// it would not play is unlikely rather than impossible.
+    pub smoothing: f64,
+    /// How the bot itself is assumed to play in later turns of a rollout.
+    pub own: &'static Policy,
+    /// Most joint splits of the hidden nights a rule is read at: the likeliest ones.
+    pub rule_readings: usize,
+    /// Styles of a smaller weight are left out of an opponent's prediction.
+    pub negligible_weight: f64,
+    /// The least probability a style gives a move it is seen to make: a likelihood is never 0.
+    pub likelihood_floor: f64,
+    /// Prior weight of each opponent's own policy, fitted in the game to its public day moves
+    /// (0: none). It earns its weight as the styles do, by how well it foresaw each move from
+    /// the moves before it.
+    pub fitted_prior: f64,
+    /// The fit's L2 penalty per weight on its distance from what the styles expect, per pick.
+    pub fitted_ridge: f64,
+    /// Gradient steps of the fit.
+    pub fitted_steps: usize,
+    /// Factor on every weight of each opponent's later policies in a rollout (1: as fitted;
+    /// over 1, each pick more decided by the board, as a searching player's moves are).
+    pub sharpen: f64,
+    /// A move into a scoring (turns 5 and 9) read as picks that gather: each pick multiplies its
+    /// lord's weight by `focus` for the move's later picks (`moves::focused`; 1: independent
+    /// picks), in every opponent's forecast by a policy other than uniform picks.
+    pub focus: f64,
+    /// The same for the others' moves into a scoring in a rollout's later turns
+    /// (`policy::draw_focused`; 1: independent picks).
+    pub focus_later: f64,
+    /// Each opponent's forecast of a move is its mixture raised to a power and renormalised,
+    /// the powers 1, `soften` and `soften`² weighed by how well each foresaw its public day
+    /// moves (1: the mixture as it is).
+    pub soften: f64,
+    /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
+    /// share with the move against the others' forecasts) (0: none).
+    pub reply: f64,
+    /// At the first scoring (turn 5), each other daimyo's forecast tilted by exp(reply5 x its
+    /// first-place share of that scoring with the move against the others' forecasts) (0: none).
+    pub reply5: f64,
+}
+
+/// The opponent model: styles with their prior weights.
+pub const MODEL: ModelParams = ModelParams {
+    styles: &[
+        (Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM }, 0.25),
+        (Style::Picks { kind: Kind::PrunedMc, policy: likeness::PRUNED_MC }, 0.10),
+        (Style::Picks { kind: Kind::FlatMc, policy: likeness::FLATMC }, 0.10),
+        (Style::Picks { kind: Kind::Planner, policy: likeness::PLANNER }, 0.10),
+        (Style::Rule { rule: Rule::Tables, later: likeness::TABLES }, 0.10),
+        (Style::Rule { rule: Rule::Roles, later: likeness::ROLES }, 0.10),
+        (Style::Rule { rule: Rule::Margins, later: likeness::MARGINS }, 0.10),
+        (Style::Rule { rule: Rule::Greedy, later: likeness::GREEDY }, 0.05),
+        (Style::Rule { rule: Rule::Knapsack, later: likeness::KNAPSACK }, 0.05),
+        (Style::Rule { rule: Rule::LordRules, later: likeness::RULES }, 0.05),
+    ],
+    loyal: 0.05,
+    searchers: 0.1,
+    reading_share: 0.4,
+    reading_divisor: searching::SCALE,
+    reading_draws: 1,
+    smoothing: 0.05,
+    own: &likeness::PRUNED_MC,
+    rule_readings: 12,
+    negligible_weight: 1e-6,
+    likelihood_floor: 1e-300,
+    fitted_prior: 0.0,
+    fitted_ridge: 0.05,
+    fitted_steps: 60,
+    sharpen: 1.0,
+    focus: 1.0,
+    focus_later: 1.0,
+    soften: 1.0,
+    reply: 10.0,
+    reply5: 0.0,
+};
+
+/// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
+pub const LOYAL: Style = Style::Rule { rule: Rule::Loyal, later: likeness::LOYAL };
+
+/// The searching rules as the model reads them: their searches' likenesses in later turns.
+pub const SEARCHING: [Style; 2] = [
+    Style::Rule { rule: Rule::Planner, later: likeness::PLANNER },
+    Style::Rule { rule: Rule::PrunedMc, later: likeness::PRUNED_MC },
+];
+
+impl ModelParams {
+    /// Every style the model reads, with its prior weight: `styles`, then `loyal` and the
+    /// searching rules where their weights are over 0.
+    pub fn all_styles(&self) -> impl Iterator<Item = (Style, f64)> + '_ {
+        let loyal = (self.loyal > 0.0).then_some((LOYAL, self.loyal));
+        let searching = SEARCHING.map(|s| (s, self.searchers));
+        let searching = searching.into_iter().filter(|s| s.1 > 0.0);
+        self.styles.iter().copied().chain(loyal).chain(searching)
+    }
+}
+
+/// How the search spends its rollouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    /// Pre-drawn moves per daimyo and phase that rollouts pick from (a power of two ≤ 256).
+    pub pool: usize,
+    /// Pre-drawn hidden-night worlds that rollouts pick from (each round draws one). Every
+    /// candidate of a search is judged on these worlds only, so their number bounds how close
+    /// the estimates come to the model's own, however many rollouts are played.
+    pub worlds: usize,
+    /// How every daimyo is expected to play in rollouts.
+    pub rivals: Rivals,
+    /// How rollouts are shared among the candidate moves.
+    pub allocation: Allocation,
+    /// Whether, and how fast, the search learns the bot's own later moves from its rollouts
+    /// (with a learnt model only).
+    pub own: Option<OwnLearning>,
+}
+
+/// How the search learns the bot's own later moves (`search::own`): each phase of the halving but
+/// the last is played in `stages` stages of equal share, and after each stage every weight of its
+/// policy moves `rate` times the gradient of the win rate measured on the rounds whose number is
+/// a multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
+/// halving's last phase gives each of its candidates a policy of its own, which takes `tailor`
+/// - 1 steps on that candidate's rollouts alone (`search::tailored`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OwnLearning {
+    pub rate: f64,
+    pub max_step: f64,
+    pub traced_every: u64,
+    pub stages: usize,
+    pub tailor: usize,
+}
+
+/// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rivals {
+    /// Independent picks for every daimyo on every turn, hidden nights included: a share
+    /// `uniform` of them uniform over the lords, the rest in proportion to strength raised to
+    /// `strength_power`.
+    Prior { uniform: f64, strength_power: f64 },
+    /// The model learnt in the game for the others' current move and their hidden nights. In
+    /// later turns every daimyo reads the rollout's board: each other daimyo plays one of the
+    /// policies of its styles, drawn per rollout by the model's weights, the bot its own. But
+    /// every daimyo picks uniformly at random when the others' mean weight on uniform picks is
+    /// over `gate`: the model then expects nothing the rollouts could use, and the bot's own
+    /// policy would only set a skilled player against random ones.
+    Learnt { model: ModelParams, gate: f64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allocation {
+    /// Every candidate gets the same number of rollouts.
+    Uniform,
+    /// Sequential halving down to `keep` candidates, which then share what is left.
+    Halving { keep: usize },
+}
+
+/// The most policies one daimyo may play in a search's later turns (the likeliest).
+pub const MAX_LATER_POLICIES: usize = 16;
+
+/// Candidates a search reports, best first.
+pub const REPORTED_CANDIDATES: usize = 5;
+
+/// The foundation search: flat Monte Carlo over every legal move, equal rollouts for each,
+/// every daimyo from a fixed prior.
+pub const FOUNDATION: Search = Search {
+    pool: 256,
+    worlds: 256,
+    rivals: Rivals::Prior { uniform: 0.5, strength_power: 2.0 },
+    allocation: Allocation::Uniform,
+    own: None,
+};
+
+/// The bot: the others' moves and hidden nights from the model learnt in the game, sequential
+/// halving over the candidates, its own later moves learnt from its rollouts, and enough
+/// hidden-night worlds that the clock's millions of rollouts are not judged on a few hundred.
+pub const BOT: Search = Search {
+    worlds: 4096,
+    rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
+    allocation: Allocation::Halving { keep: 4 },
+    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, stages: 2, tailor: 0 }),
+    ..FOUNDATION
+};
+
+/// Uniformly random picks for every daimyo: the yardstick the hidden-night posterior is
+/// measured against.
+pub const UNIFORM_PICKS: Rivals = Rivals::Prior { uniform: 1.0, strength_power: 0.0 };
+
+/// A setting of a search that the workshop may change for one run (`bot:gate=0.4` in the arena,
+/// `--set gate=0.4` for the player, `daimyo tune`), in the range where it still means something.
+#[derive(Debug)]
+pub struct Tunable {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub min: f64,
+    pub max: f64,
+    /// Read as a whole number.
+    pub integer: bool,
+    get: fn(&Search) -> Option<f64>,
+    set: fn(&mut Search, f64) -> bool,
+}
+
+impl Search {
+    /// The opponent model of a search that learns one (`None`: it draws from a fixed prior).
+    pub fn model(&self) -> Option<ModelParams> {
+        match self.rivals {
+            Rivals::Learnt { model, .. } => Some(model),
+            Rivals::Prior { .. } => None,
+        }
+    }
+}
+
+fn model_mut(s: &mut Search) -> Option<&mut ModelParams> {
+    match &mut s.rivals {
+        Rivals::Learnt { model, .. } => Some(model),
+        Rivals::Prior { .. } => None,
+    }
+}
+
+/// Every setting a run may change, with the search's own values as the defaults.
+pub const TUNABLES: &[Tunable] = &[
+    Tunable {
+        name: "rate",
+        about: "the learning of the own later moves: times the gradient a step takes",
+        min: 0.0,
+        max: 100.0,
+        integer: false,
+        get: |s| s.own.map(|o| o.rate),
+        set: |s, v| s.own.as_mut().map(|o| o.rate = v).is_some(),
+    },
+    Tunable {
+        name: "step",
+        about: "the learning of the own later moves: the most a step moves one weight",
+        min: 0.0,
+        max: 10.0,
+        integer: false,
+        get: |s| s.own.map(|o| o.max_step),
+        set: |s, v| s.own.as_mut().map(|o| o.max_step = v).is_some(),
+    },
+    Tunable {
+        name: "stages",
+        about: "the halving's stages a phase, the own later moves learning a step after each",
+        min: 1.0,
+        max: 8.0,
+        integer: true,
+        get: |s| s.own.map(|o| o.stages as f64),
+        set: |s, v| s.own.as_mut().map(|o| o.stages = v as usize).is_some(),
+    },
+    Tunable {
+        name: "tailor",
+        about: "the last phase's parts, each candidate's own follow-up learnt between them (0: one shared)",
+        min: 0.0,
+        max: 8.0,
+        integer: true,
+        get: |s| s.own.map(|o| o.tailor as f64),
+        set: |s, v| s.own.as_mut().map(|o| o.tailor = v as usize).is_some(),
+    },
+    Tunable {
+        name: "gate",
+        about: "the others' mean weight on uniform picks over which rollouts play uniformly",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| match s.rivals {
+            Rivals::Learnt { gate, .. } => Some(gate),
+            Rivals::Prior { .. } => None,
+        },
+        set: |s, v| match &mut s.rivals {
+            Rivals::Learnt { gate, .. } => {
+                *gate = v;
+                true
+            }
+            Rivals::Prior { .. } => false,
+        },
+    },
+    Tunable {
+        name: "smoothing",
+        about: "the share of a rule's probability the model spreads like random picks",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.smoothing),
+        set: |s, v| model_mut(s).map(|m| m.smoothing = v).is_some(),
+    },
+    Tunable {
+        name: "fitted",
+        about: "the prior weight of each opponent's own policy fitted in the game (0: none)",
+        min: 0.0,
+        max: 0.9,
+        integer: false,
+        get: |s| s.model().map(|m| m.fitted_prior),
+        set: |s, v| model_mut(s).map(|m| m.fitted_prior = v).is_some(),
+    },
+    Tunable {
+        name: "loyal",
+        about: "the prior weight of the loyal rule (keeps to its lords; 0: not read)",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.loyal),
+        set: |s, v| model_mut(s).map(|m| m.loyal = v).is_some(),
+    },
+    Tunable {
+        name: "searchers",
+        about: "the prior weight of each searching rule, planner's and pruned-mc's (0: not read)",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.searchers),
+        set: |s, v| model_mut(s).map(|m| m.searchers = v).is_some(),
+    },
+    Tunable {
+        name: "readdivisor",
+        about: "the divisor of the searching rules' budgets when the model reads them",
+        min: 1.0,
+        max: 100.0,
+        integer: true,
+        get: |s| s.model().map(|m| m.reading_divisor as f64),
+        set: |s, v| model_mut(s).map(|m| m.reading_divisor = v as usize).is_some(),
+    },
+    Tunable {
+        name: "readseeds",
+        about: "the seeds each searching rule is read on at a position, its moves alike",
+        min: 1.0,
+        max: 64.0,
+        integer: true,
+        get: |s| s.model().map(|m| m.reading_draws as f64),
+        set: |s, v| model_mut(s).map(|m| m.reading_draws = v as u32).is_some(),
+    },
+    Tunable {
+        name: "readings",
+        about: "the likeliest splits of the hidden nights a rule of the model is read at",
+        min: 1.0,
+        max: 441.0,
+        integer: true,
+        get: |s| s.model().map(|m| m.rule_readings as f64),
+        set: |s, v| model_mut(s).map(|m| m.rule_readings = v as usize).is_some(),
+    },
+    Tunable {
+        name: "sharpen",
+        about: "the factor on every weight of an opponent's later policies in a rollout",
+        min: 0.0,
+        max: 8.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.sharpen),
+        set: |s, v| model_mut(s).map(|m| m.sharpen = v).is_some(),
+    },
+    Tunable {
+        name: "focus",
+        about: "the factor on a lord's weight after each pick, in the forecast of a move into a scoring",
+        min: 1.0,
+        max: 16.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.focus),
+        set: |s, v| model_mut(s).map(|m| m.focus = v).is_some(),
+    },
+    Tunable {
+        name: "focuslater",
+        about: "the same for the others' moves into a scoring in a rollout's later turns",
+        min: 1.0,
+        max: 16.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.focus_later),
+        set: |s, v| model_mut(s).map(|m| m.focus_later = v).is_some(),
+    },
+    Tunable {
+        name: "soften",
+        about: "the powers 1, x, x^2 an opponent's forecast is raised to, weighed by its moves",
+        min: 0.05,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.soften),
+        set: |s, v| model_mut(s).map(|m| m.soften = v).is_some(),
+    },
+    Tunable {
+        name: "reply",
+        about: "the tilt of the others' last moves toward their best replies",
+        min: 0.0,
+        max: 100.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.reply),
+        set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
+    },
+    Tunable {
+        name: "reply5",
+        about: "the tilt of the others' moves into the first scoring toward their best replies",
+        min: 0.0,
+        max: 100.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.reply5),
+        set: |s, v| model_mut(s).map(|m| m.reply5 = v).is_some(),
+    },
+    Tunable {
+        name: "keep",
+        about: "the candidates sequential halving keeps for its last phase",
+        min: 1.0,
+        max: 252.0,
+        integer: true,
+        get: |s| match s.allocation {
+            Allocation::Halving { keep } => Some(keep as f64),
+            Allocation::Uniform => None,
+        },
+        set: |s, v| match &mut s.allocation {
+            Allocation::Halving { keep } => {
+                *keep = v as usize;
+                true
+            }
+            Allocation::Uniform => false,
+        },
+    },
+];
+
+impl Tunable {
+    /// The tunable called `name`.
+    pub fn find(name: &str) -> Option<&'static Tunable> {
+        TUNABLES.iter().find(|t| t.name == name)
+    }
+
+    /// Its value in `search` (`None`: that search has no such setting).
+    pub fn get(&self, search: &Search) -> Option<f64> {
+        (self.get)(search)
+    }
+
+    /// `value` within the range (rounded if whole): what `set` would use.
+    pub fn clamp(&self, value: f64) -> f64 {
+        let v = value.clamp(self.min, self.max);
+        if self.integer { v.round() } else { v }
+    }
+
+    /// Sets it in `search` to `value`, which must be in range (and whole, if it is whole).
+    pub fn set(&self, search: &mut Search, value: f64) -> Result<(), String> {
+        if !(self.min..=self.max).contains(&value) || (self.integer && value.fract() != 0.0) {
+            let kind = if self.integer { "a whole number" } else { "a number" };
+            return Err(format!("{} must be {kind} from {} to {}", self.name, self.min, self.max));
+        }
+        if (self.set)(search, value) {
+            Ok(())
+        } else {
+            Err(format!("this search has no {}", self.name))
+        }
+    }
+
+    /// Every tunable's name, for messages.
+    pub fn names() -> String {
+        TUNABLES.iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// `search` with the settings of `NAME=VALUE` pairs changed.
+pub fn tuned(mut search: Search, settings: &[(String, f64)]) -> Result<Search, String> {
+    for (name, value) in settings {
+        let t = Tunable::find(name)
+            .ok_or_else(|| format!("no setting '{name}' (settings: {})", Tunable::names()))?;
+        t.set(&mut search, *value)?;
+    }
+    Ok(search)
+}

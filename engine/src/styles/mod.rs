@@ -1,0 +1,202 @@
+//! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
+//! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
+//! `daimyo fit`), seven memoryless rules that read the position as contest programs did
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), and the field's
+//! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
+//! (`searching`), with what they play out from (`playout`).
+//!
+//! The rules are engine code because the model plays them: it asks what a rule would have
+//! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
+//! partners of the same names wrap them (the two searches at their full budgets are its
+//! built-ins `planner` and `pruned-mc`); nothing here knows of the workshop.
+
+mod greedy;
+mod knapsack;
+pub mod likeness;
+mod lord_rules;
+mod standings;
+pub mod loyal;
+mod margins;
+pub mod playout;
+pub mod planner;
+pub mod pruned_mc;
+mod roles;
+pub mod searching;
+mod tables;
+
+/// What the rules read off a position and how they plan, shared with the workshop's plan-making
+/// opponents: a lord's part in a plan, every plan, the lords strongest first, the others' hidden
+/// night picks per lord, the points left to the next scoring.
+pub use margins::{Role, every_plan};
+pub use planner::Planner;
+pub use playout::{Root, random_counts};
+pub use pruned_mc::PrunedMc;
+pub use standings::{by_strength, points_to_scoring, rival_nights};
+
+use crate::knowledge::Position;
+use crate::policy::Policy;
+use crate::rules::Move;
+use searching::Search;
+use std::time::Instant;
+
+/// A rule: the move follows from the position alone, no memory, no chance (a searching rule
+/// draws its random numbers from the position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Piles onto the strongest lords (picks in shares of strength squared).
+    Greedy,
+    /// The move that scores best on the visible intimacies (all 252 tried).
+    Knapsack,
+    /// Per-lord rules: escape last on strong lords, buy cheap firsts, reinforce leads.
+    LordRules,
+    /// One move deep: per-lord tables by rank, lead, turn and night picks; fixed opening.
+    Tables,
+    /// Per-lord roles by standing: lead three lords by 2, lift two off last, drop one.
+    Roles,
+    /// Plans within a small budget: lords to top or keep off last, with safety margins.
+    Margins,
+    /// Keeps to its lords: every move in proportion to its own intimacy so far.
+    Loyal,
+    /// `planner`'s search: sampled plans that win by a margin.
+    Planner,
+    /// `pruned-mc`'s search: flat Monte Carlo to the next scoring, with concessions.
+    PrunedMc,
+}
+
+impl Rule {
+    /// The memoryless rules, each a built-in of the workshop by its name.
+    pub const ALL: [Rule; 7] = [
+        Rule::Greedy,
+        Rule::Knapsack,
+        Rule::LordRules,
+        Rule::Tables,
+        Rule::Roles,
+        Rule::Margins,
+        Rule::Loyal,
+    ];
+
+    /// The name the rule goes by (and the workshop's built-in that plays it).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Greedy => "greedy",
+            Rule::Knapsack => "knapsack",
+            Rule::LordRules => "rules",
+            Rule::Tables => "tables",
+            Rule::Roles => "roles",
+            Rule::Margins => "margins",
+            Rule::Loyal => "loyal",
+            Rule::Planner => "planner-search",
+            Rule::PrunedMc => "pruned-mc-search",
+        }
+    }
+
+    /// The search behind a searching rule.
+    pub fn search(self) -> Option<Search> {
+        match self {
+            Rule::Planner => Some(Search::Planner),
+            Rule::PrunedMc => Some(Search::PrunedMc),
+            _ => None,
+        }
+    }
+
+    /// Whether the rule's move at `turn` tells anything of a player: not `loyal`'s first, which
+    /// it makes before it has lords of its own and which many players make too. The model reads
+    /// a move that tells nothing as uniform picks, so that it moves no weight to the rule.
+    pub fn tells(self, turn: u8) -> bool {
+        !(self == Rule::Loyal && turn == 1)
+    }
+
+    pub fn choose(self, pos: &Position) -> Move {
+        match self {
+            Rule::Greedy => greedy::choose(pos),
+            Rule::Knapsack => knapsack::choose(pos),
+            Rule::LordRules => lord_rules::choose(pos),
+            Rule::Tables => tables::choose(pos),
+            Rule::Roles => roles::choose(pos),
+            Rule::Margins => margins::choose(pos),
+            Rule::Loyal => loyal::choose(pos),
+            Rule::Planner => Search::Planner.choose(pos),
+            Rule::PrunedMc => Search::PrunedMc.choose(pos),
+        }
+    }
+
+    /// The move at `pos` (a searching rule's on its budget divided by `divisor`, on the
+    /// position's `draw`-th seed; another rule's whatever the draw), or `None` for
+    /// a searching rule whose answer is not remembered once `deadline` has passed: the reading
+    /// the model can afford.
+    pub fn read(
+        self,
+        pos: &Position,
+        deadline: Option<Instant>,
+        divisor: usize,
+        draw: u32,
+    ) -> Option<Move> {
+        match self.search() {
+            Some(s) => s.read(pos, deadline, divisor, draw),
+            None => Some(self.choose(pos)),
+        }
+    }
+}
+
+/// The kinds of player seen only through a policy of independent picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Every lord alike, like the official sample program.
+    Random,
+    /// The likeness of flat Monte Carlo to the next scoring, conceding the hottest lords early.
+    PrunedMc,
+    /// The likeness of flat Monte Carlo over random playouts.
+    FlatMc,
+    /// The likeness of sampled plans that win by a margin.
+    Planner,
+}
+
+impl Kind {
+    /// The name the kind goes by (and the workshop's built-in it is the likeness of).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::PrunedMc => "pruned-mc",
+            Kind::FlatMc => "flatmc",
+            Kind::Planner => "planner",
+        }
+    }
+}
+
+/// A way of choosing a move, as the model reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Style {
+    /// Independent picks from a board-reading policy: uniform picks, or the likeness of a kind
+    /// of player.
+    Picks { kind: Kind, policy: Policy },
+    /// A memoryless rule for the move at hand; in later turns of a rollout, its likeness `later`.
+    Rule { rule: Rule, later: Policy },
+}
+
+impl Style {
+    /// The policy the style plays in later turns of a rollout.
+    pub fn later(&self) -> Policy {
+        match *self {
+            Style::Picks { policy: p, .. } | Style::Rule { later: p, .. } => p,
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Style::Picks { kind, .. } => kind.name(),
+            Style::Rule { rule, .. } => rule.name(),
+        }
+    }
+
+    /// The rule, for a rule.
+    pub fn rule(&self) -> Option<Rule> {
+        match *self {
+            Style::Rule { rule, .. } => Some(rule),
+            Style::Picks { .. } => None,
+        }
+    }
+
+    pub fn is_uniform(&self) -> bool {
+        matches!(self, Style::Picks { policy, .. } if *policy == Policy::UNIFORM)
+    }
+}

@@ -1,0 +1,316 @@
+//! `daimyo-lab foresight FILE...`: how well the bot's opponent model foresees each entrant of arena
+//! `--out` files (external programs too: only the replays are read). Every game is played again
+//! from its replay; before each day move, the daimyo in the seat before the mover learns its
+//! model from what it has seen (`model::Opponents::learn`, the turns before only), and the
+//! model's probability of the move the mover then played is the forecast's score. A model that
+//! knows a player's rule gives its moves a probability near 1 (0 nats); one that knows nothing
+//! of it, 1 in 252 (5.53 nats). The hidden nights are read the same way: at every turn a night's
+//! totals are known and its split is not, the same seat's posterior over the splits
+//! (`model::night_posteriors`, as the bot weighs them) gives the mover's night move a
+//! probability, scored beside the one uniformly random picks give (the totals alone).
+//!
+//! A seed's four rotations share the lords, so its games go together: every interval takes the
+//! seed as the block (`stats::blocked_mean`).
+
+use crate::jobs::in_order;
+use daimyo::player::args::{finish, parsed, setting, threads, value};
+use daimyo::workshop::arena::CONFIDENCE_Z;
+use daimyo::workshop::arena::journal;
+use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
+use daimyo::workshop::records::{OutLine, group};
+use daimyo_engine::agent::Table;
+use daimyo_engine::model::forecast::Learnt;
+use daimyo_engine::model::{
+    Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
+};
+use daimyo_engine::moves::legal;
+use daimyo_engine::params::{self, ModelParams, UNIFORM_PICKS};
+use daimyo_engine::rules::{DAIMYO, Phase, Row, columns};
+use daimyo_engine::timeman::cores;
+
+pub const USAGE: &str = "\
+daimyo-lab foresight: how well the bot's opponent model foresees each entrant's day moves and
+reads its hidden nights
+
+USAGE
+  daimyo-lab foresight [--set NAME=V]... [--jobs N] FILE...
+
+FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
+skipped). Every seat of every game counts, external programs' too. Each game is played again
+from its replay; before each day move (turns 1, 3, 5, 7, 9) the daimyo in the seat before the
+mover learns the bot's model of the others from what it has seen so far, and the model's
+probability of the move the mover then played is its forecast's score.
+
+OPTIONS
+  --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
+                rule's probability spread like random picks), fitted (the prior weight of
+                each opponent's own policy fitted in the game to its day moves), loyal (the
+                prior weight of the rule that keeps to its lords), searchers (the prior
+                weight of each searching rule, planner's and pruned-mc's searches on a
+                tenth of their budgets), readdivisor (the divisor of those budgets: 10
+                is a tenth), readseeds (the seeds each is read on at a position, its
+                moves alike), readings (the likeliest
+                splits of the hidden nights a rule is read at), soften (the powers 1, x,
+                x^2 a forecast is raised to, weighed by the player's moves) or focus (how a
+                move's picks gather into a scoring: each multiplies its lord's weight by x
+                for the picks after it); repeatable
+  --jobs N      games read at once (default: the cores available); nothing printed depends
+                on it
+
+For every entrant (under --sprt, \"LABEL (A)\" and \"LABEL (B)\" apart), in the order they
+first show up:
+  moves         its day moves foreseen
+  nats a move   the mean of -ln(probability of the move played), with its 95% interval (the
+                seed the block: a seed's 4 rotations share the lords): 0 for a move foreseen
+                for certain, 5.53 for 1 in 252, what a model that knows nothing would give
+  likeliest     how often the move played was the model's likeliest
+  turn T        the mean nats a move at turn T
+
+Then the hidden nights. A night's per-lord totals of the other three are public from the next
+turn on, their split is not until the scoring's board shows it (nights 2 and 4 at turn 6,
+nights 6 and 8 never). At every turn a night is hidden so (3 to 5, 7 to 9), the daimyo in the
+seat before each entrant weighs the splits of the totals by the model, as the bot does, and the
+posterior probability of the night move the entrant played is the reading's score. Per entrant:
+  readings      its night moves read (each night at every turn it was hidden)
+  nats a move   the mean of -ln(posterior probability of the move played), with its 95%
+                interval as above
+  uniform       the same when every daimyo is taken for uniformly random picks: what knowing
+                nothing gives (the totals alone)
+  likeliest     how often the move played was the posterior's likeliest
+  turn T        the mean nats a move read at turn T
+
+Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
+for bad arguments.
+";
+
+/// The day turns.
+const DAYS: [u8; 5] = [1, 3, 5, 7, 9];
+
+/// One day move foreseen, or one hidden night move read (at a turn it was hidden).
+#[derive(Clone, Copy, Debug)]
+struct Score {
+    seed: u32,
+    turn: u8,
+    /// -ln of the model's probability of the move played.
+    nats: f64,
+    /// For a night move, the same under uniformly random picks: what knowing nothing gives.
+    uniform: Option<f64>,
+    likeliest: bool,
+}
+
+/// Each seat's day moves foreseen and its hidden night moves read, in one game.
+#[derive(Default)]
+struct Seen {
+    days: [Vec<Score>; DAIMYO],
+    nights: [Vec<Score>; DAIMYO],
+}
+
+struct Args {
+    model: ModelParams,
+    jobs: usize,
+    files: Vec<String>,
+}
+
+pub fn main(args: &[String]) -> i32 {
+    const COMMAND: &str = "daimyo-lab foresight";
+    match parsed(COMMAND, USAGE, parse(args)) {
+        Ok(a) => finish(COMMAND, foresight(&a)),
+        Err(exit) => exit,
+    }
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>, String> {
+    let mut settings = Vec::new();
+    let (mut jobs, mut files) = (cores(), Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--set" => {
+                let (name, v) = setting(&value::<String>(args, &mut i)?)?;
+                let model = [
+                    "smoothing",
+                    "fitted",
+                    "loyal",
+                    "searchers",
+                    "readdivisor",
+                    "readseeds",
+                    "readings",
+                    "soften",
+                    "focus",
+                ];
+                if !model.contains(&name.as_str()) {
+                    return Err(format!(
+                        "--set {name}: only the model's settings, smoothing, fitted, loyal, \
+                         searchers, readdivisor, readseeds, readings, soften and focus, change \
+                         what it foresees"
+                    ));
+                }
+                settings.push((name, v));
+            }
+            "--jobs" => jobs = threads("--jobs", value(args, &mut i)?)?,
+            "-h" | "--help" => return Ok(None),
+            o if o.starts_with('-') => {
+                return Err(format!("unknown option '{o}' (daimyo-lab foresight --help)"));
+            }
+            file => files.push(file.to_string()),
+        }
+        i += 1;
+    }
+    if files.is_empty() {
+        return Err("which files? arena --out files (daimyo-lab foresight --help)".into());
+    }
+    let search = params::tuned(params::BOT, &settings).map_err(|e| format!("--set: {e}"))?;
+    let model = search.model().expect("the bot learns its model of the others");
+    Ok(Some(Args { model, jobs, files }))
+}
+
+/// Column `c`'s night moves on the hidden night of turn `night`, each with its probability under
+/// the posteriors of the position's hidden nights.
+fn night_marginal(posteriors: &NightPosteriors, night: u8, c: usize) -> Vec<(Row, f64)> {
+    let mut out: Vec<(Row, f64)> = Vec::new();
+    for (split, p) in posteriors.iter().filter(|x| x.0 == night).flat_map(|x| &x.1) {
+        match out.iter_mut().find(|x| x.0 == split[c - 1]) {
+            Some(x) => x.1 += p,
+            None => out.push((split[c - 1], *p)),
+        }
+    }
+    out
+}
+
+/// Each seat's day moves foreseen and hidden night moves read, in one game.
+fn game(g: &OutLine, model: &ModelParams) -> Seen {
+    let mut out = Seen::default();
+    let mut table = Table::new(g.strengths);
+    let commands = &g.replay.commands.0;
+    for (t, moves) in commands.iter().enumerate() {
+        let turn = t as u8 + 1;
+        for (watcher, known) in table.known.iter().enumerate() {
+            let pos = known.position();
+            // The watcher sees the seat after it; its column in the watcher's view.
+            let mover = (watcher + 1) % DAIMYO;
+            let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
+            let hidden = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
+            let nights: Vec<u8> = hidden.map(|h| h.turn).collect();
+            let day = DAYS.contains(&turn);
+            if !day && nights.is_empty() {
+                continue;
+            }
+            let learnt = Opponents::learn(pos, model, None);
+            if day {
+                let board = Board::at(pos, pos.public, turn, Phase::Day, model.rule_readings);
+                let p = learnt.distribution(model, &board, c);
+                let played = moves[mover].counts();
+                let i = legal(Phase::Day).iter().position(|&m| m == played).expect("legal");
+                let top = p.iter().cloned().fold(0.0, f64::max);
+                out.days[mover].push(Score {
+                    seed: g.seed,
+                    turn,
+                    nats: -p[i].max(f64::MIN_POSITIVE).ln(),
+                    uniform: None,
+                    likeliest: p[i] >= top,
+                });
+            }
+            if nights.is_empty() {
+                continue;
+            }
+            // The gate only says how rollouts play later turns; the posteriors do not read it.
+            let forecast =
+                Model::Learned(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
+            let posteriors = night_posteriors(pos, &forecast);
+            let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS, None));
+            for n in nights {
+                let played = commands[n as usize - 1][mover].counts();
+                let p = night_marginal(&posteriors, n, c);
+                let q = night_marginal(&uniform, n, c);
+                let of = |m: &[(Row, f64)]| m.iter().find(|x| x.0 == played).map_or(0.0, |x| x.1);
+                let top = p.iter().map(|x| x.1).fold(0.0, f64::max);
+                out.nights[mover].push(Score {
+                    seed: g.seed,
+                    turn,
+                    nats: -of(&p).max(f64::MIN_POSITIVE).ln(),
+                    uniform: Some(-of(&q).max(f64::MIN_POSITIVE).ln()),
+                    likeliest: of(&p) >= top,
+                });
+            }
+        }
+        table.play(moves).expect("the records hold moves of each turn's phase");
+    }
+    out
+}
+
+/// The account of the files' games, or why there is none.
+fn foresight(a: &Args) -> Result<String, String> {
+    let games = journal::games_of("daimyo-lab foresight", &a.files)?;
+    let found = in_order(&games, a.jobs, |g| game(g, &a.model), |_| {});
+    let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
+    let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
+    for (g, seen) in games.iter().zip(found) {
+        for (seat, forecasts) in seen.days.into_iter().enumerate() {
+            group(&mut entrants, g.entrant(seat), forecasts);
+        }
+        for (seat, readings) in seen.nights.into_iter().enumerate() {
+            group(&mut readers, g.entrant(seat), readings);
+        }
+    }
+    let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
+    let mut out = format!(
+        "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
+         seat before it (smoothing {}, fitted {}, loyal {}, searchers {}, readings {}, soften {}, \
+         focus {})\n\n",
+        a.files.len(),
+        if a.files.len() == 1 { "" } else { "s" },
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        a.model.smoothing,
+        a.model.fitted_prior,
+        a.model.loyal,
+        a.model.searchers,
+        a.model.rule_readings,
+        a.model.soften,
+        a.model.focus,
+    );
+    render(&entrants, "moves", &DAYS, &mut out);
+    out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");
+    render(&readers, "readings", &HIDDEN, &mut out);
+    Ok(out)
+}
+
+fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
+    items.iter().map(|x| f(x)).sum::<f64>() / items.len() as f64
+}
+
+/// The turns a hidden night's totals are known while its split is not.
+const HIDDEN: [u8; 6] = [3, 4, 5, 7, 8, 9];
+
+/// A table of the entrants' scores, by turn; with the uniform column if the scores have it.
+fn render(entrants: &[(String, Vec<Score>)], what: &str, turns: &[u8], out: &mut String) {
+    let uniform = entrants.iter().flat_map(|e| &e.1).any(|x| x.uniform.is_some());
+    let mut head: Vec<String> = vec!["entrant".into(), what.into(), "nats a move".into()];
+    if uniform {
+        head.push("uniform".into());
+    }
+    head.push("likeliest".into());
+    head.extend(turns.iter().map(|t| format!("turn {t}")));
+    let mut rows = vec![head];
+    for (name, scores) in entrants {
+        let all: Vec<&Score> = scores.iter().collect();
+        let nats = match blocked_mean(&by_seed(scores, |x| x.seed, |x| x.nats)) {
+            Some((m, variance)) => format!("{m:.2} ± {:.2}", CONFIDENCE_Z * variance.sqrt()),
+            None => format!("{:.2}", mean(&all, |x| x.nats)),
+        };
+        let mut row = vec![name.clone(), scores.len().to_string(), nats];
+        if uniform {
+            row.push(format!("{:.2}", mean(&all, |x| x.uniform.unwrap_or(f64::NAN))));
+        }
+        row.push(format!("{:.1}%", 100.0 * mean(&all, |x| x.likeliest as u8 as f64)));
+        for &t in turns {
+            let these: Vec<&Score> = scores.iter().filter(|x| x.turn == t).collect();
+            row.push(match these.is_empty() {
+                true => "-".into(),
+                false => format!("{:.2}", mean(&these, |x| x.nats)),
+            });
+        }
+        rows.push(row);
+    }
+    align(&rows, out);
+}

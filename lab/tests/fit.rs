@@ -1,0 +1,69 @@
+//! `daimyo-lab fit`: a policy fitted to games read from files is the one fitted to the same
+//! games played; files add up; a bad line is named with its file and line.
+
+mod common;
+
+use common::{arena, lab, scratch_path, text};
+use daimyo_engine::rules::DAIMYO;
+
+const LABELS: [&str; DAIMYO] = ["greedy", "random", "knapsack", "rules"];
+
+fn temp(name: &str) -> std::path::PathBuf {
+    scratch_path("fit", name)
+}
+
+/// What a successful run printed.
+fn ok(args: &[&str]) -> String {
+    let o = lab(args, b"");
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+#[test]
+fn fit_from_recorded_games_fits_what_fit_playing_them_fits() {
+    let out = temp("fit.jsonl");
+    let o = out.to_str().unwrap();
+    let seeds = ["--seeds", "2", "--first-seed", "5", "--jobs", "2"];
+    assert_eq!(arena(&[&["--quiet", "--out", o][..], &seeds, &LABELS].concat()), 0);
+    let playing = ok(&[&["fit"][..], &seeds, &LABELS].concat());
+    let reading = ok(&["fit", "--from", o]);
+    assert_eq!(reading, playing);
+    // 2 seeds in 4 rotations of 9 turns: 72 moves of each entrant, in the order they sat.
+    let heads: Vec<&str> = playing.lines().filter(|l| !l.starts_with(' ')).collect();
+    let want = LABELS.map(|l| format!("{l}: 72 moves; "));
+    assert!(heads.iter().zip(&want).all(|(h, w)| h.starts_with(w.as_str())), "{playing}");
+    assert_eq!(heads.len(), 4, "{playing}");
+    // Files add up, and a manager's result brings its seats by number.
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../samples/result.json");
+    let both = ok(&["fit", "--from", o, sample, o]);
+    assert!(both.starts_with("greedy: 144 moves; "), "{both}");
+    assert!(both.contains("\nseat 0: 9 moves; ") && both.contains("\nseat 3: 9 moves; "), "{both}");
+    std::fs::remove_file(&out).unwrap();
+    let e = lab(&["fit", "--from", "--seeds", "2", o], b"");
+    assert_eq!(e.status.code(), Some(2));
+    assert!(text(&e.stderr).contains("--seeds is for games played, not read with --from"));
+}
+
+#[test]
+fn a_bad_line_is_named_with_its_file_and_line() {
+    let out = temp("bad.jsonl");
+    let o = out.to_str().unwrap();
+    assert_eq!(
+        arena(&[
+            "--quiet", "--seeds", "1", "--jobs", "1", "--out", o, "greedy", "random", "knapsack",
+            "rules"
+        ]),
+        0
+    );
+    // Line 1 is the run's; line 4 holds game 3, whose turn-2 move of seat 1 gets three lords.
+    let file = std::fs::read_to_string(&out).unwrap();
+    let mut lines: Vec<String> = file.lines().map(String::from).collect();
+    let mut game: serde_json::Value = serde_json::from_str(&lines[3]).unwrap();
+    game["replay"]["commands"][1][1] = serde_json::json!([0, 1, 2]);
+    lines[3] = game.to_string();
+    std::fs::write(&out, lines.join("\n") + "\n").unwrap();
+    let fitted = lab(&["fit", "--from", o], b"");
+    let want = format!("daimyo-lab fit: {o}: line 4: commands: turn 2, seat 1: not 2 lords 0..5\n");
+    assert_eq!((fitted.status.code(), text(&fitted.stderr)), (Some(2), want));
+    std::fs::remove_file(&out).unwrap();
+}

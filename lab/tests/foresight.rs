@@ -1,0 +1,142 @@
+//! `daimyo-lab foresight`: the opponent model's forecasts of the day moves of an arena run's
+//! entrants and its readings of their hidden nights: a rule the model holds is foreseen and
+//! read, random picks are not foreseen, and their nights are read only through the others';
+//! the model's settings change the forecasts; and what it says of what it cannot use.
+
+mod common;
+
+use common::{arena, cells, cli as lab, scratch_path};
+use std::path::PathBuf;
+
+fn scratch(name: &str) -> PathBuf {
+    scratch_path("foresight", name)
+}
+
+/// An arena run of 3 seeds (12 games) of four fixed entrants into the scratch file `name`, and
+/// what `foresight` (on two jobs) says of it.
+fn played(name: &str, entrants: [&str; 4]) -> (PathBuf, String) {
+    let out_file = scratch(name);
+    let path = out_file.to_str().unwrap();
+    let mut args = vec!["arena", "--seeds", "3", "--jobs", "1", "--quiet", "--out", path];
+    args.extend(entrants);
+    assert_eq!(arena(&args[1..]), 0);
+    let (code, out, err) = lab(&["foresight", "--jobs", "2", path]);
+    assert_eq!(code, 0, "{err}");
+    (out_file, out)
+}
+
+/// The cells of the row of `name`.
+fn row(out: &str, name: &str) -> Vec<String> {
+    let line = out.lines().find(|l| l.starts_with(&format!("{name}  ")));
+    cells(line.unwrap_or_else(|| panic!("no row {name}: {out}")))
+}
+
+/// The cells of the row of `name` in the hidden nights' table.
+fn night_row(out: &str, name: &str) -> Vec<String> {
+    let (_, nights) = out.split_once("\nhidden nights:").unwrap_or_else(|| panic!("{out}"));
+    row(nights, name)
+}
+
+/// The mean nats a move of a night row, its uniform column and its likeliest share.
+fn night_nats(row: &[String]) -> (f64, f64, f64) {
+    let mean = row[2].split(" ± ").next().unwrap().parse().unwrap();
+    (mean, row[3].parse().unwrap(), row[4].trim_end_matches('%').parse().unwrap())
+}
+
+/// The mean nats a move of a row (`1.73 ± 0.32`), and its turn columns.
+fn nats(row: &[String]) -> (f64, Vec<f64>) {
+    let mean = row[2].split(" ± ").next().unwrap().parse().unwrap();
+    (mean, row[4..].iter().map(|c| c.parse().unwrap()).collect())
+}
+
+#[test]
+fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
+    let (out_file, out) = played("games.jsonl", ["greedy", "random", "margins", "tables"]);
+    let path = out_file.to_str().unwrap();
+    assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
+    assert!(
+        out.contains(
+            "(smoothing 0.05, fitted 0, loyal 0.05, searchers 0.1, readings 12, soften 1, focus 1)"
+        ),
+        "{out}"
+    );
+    for name in ["greedy", "random", "margins", "tables"] {
+        assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
+    }
+    // Greedy is one of the model's rules and plays the same move whatever it draws: once its
+    // first move is seen, its moves are foreseen almost for certain.
+    let greedy = row(&out, "greedy");
+    let (mean, turns) = nats(&greedy);
+    assert!(mean < 1.0 && turns[1..].iter().all(|&t| t < 0.5), "greedy: {greedy:?}");
+    assert!(greedy[3].trim_end_matches('%').parse::<f64>().unwrap() >= 75.0, "{greedy:?}");
+    // Random picks: nothing to foresee, about 1 in 252 moves (5.53 nats) at every turn.
+    let random = row(&out, "random");
+    let (mean, turns) = nats(&random);
+    assert!((4.5..6.5).contains(&mean) && turns.iter().all(|&t| t > 4.0), "random: {random:?}");
+
+    // The hidden nights of 12 games: nights 2 and 6 read at 3 turns each, nights 4 and 8 at 1.
+    for name in ["greedy", "random", "margins", "tables"] {
+        assert_eq!(night_row(&out, name)[1], "96", "{name}: 12 games of 8 readings\n{out}");
+    }
+    // The rules' night moves are read almost for certain; knowing nothing reads them at over a
+    // nat a move.
+    for name in ["greedy", "margins", "tables"] {
+        let (mean, uniform, likeliest) = night_nats(&night_row(&out, name));
+        assert!(mean < 0.3 && uniform > 1.0 && likeliest > 90.0, "{name}: {out}");
+    }
+    // Random picks' nights are read through the others': with the other three's moves known,
+    // the night's totals leave little room for the random one's.
+    let (mean, uniform, _) = night_nats(&night_row(&out, "random"));
+    assert!(mean < 1.0 && uniform > 1.5, "random's nights: {out}");
+
+    // Reading the rules at more splits of the two hidden nights foresees tables better at the
+    // turn-5 scoring, and changes nothing at turn 1, where nothing is hidden. Random picks are
+    // foreseen about as before: only the little weight the rules keep on them moves (0.01 nats
+    // at turn 5 here, from the searching rules').
+    let (code, more, err) = lab(&["foresight", "--set", "readings=48", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(more.contains("readings 48, soften 1, focus 1)"), "{more}");
+    let ((_, before), (_, after)) = (nats(&row(&out, "tables")), nats(&row(&more, "tables")));
+    assert!(after[2] < before[2] - 0.3, "turn 5: {before:?} then {after:?}");
+    assert_eq!(after[0], before[0]);
+    let ((_, before), (_, after)) = (nats(&row(&out, "random")), nats(&row(&more, "random")));
+    assert!(before.iter().zip(&after).all(|(b, a)| (a - b).abs() < 0.05), "{before:?} {after:?}");
+    let _ = std::fs::remove_file(out_file);
+}
+
+#[test]
+fn foresight_reads_random_nights_among_random_players_as_knowing_nothing() {
+    let (out_file, out) = played("randoms.jsonl", ["random", "random", "random", "greedy"]);
+    // Three random players' seats merge into one row: three times the readings.
+    let random = night_row(&out, "random");
+    assert_eq!(random[1], "288", "{out}");
+    // Two of the three others are random: the model knows no more of a random one's night move
+    // than uniform picks do, bar what greedy's known move takes out of the totals.
+    let (mean, uniform, _) = night_nats(&random);
+    assert!(mean > 1.2 && (mean - uniform).abs() < 0.4, "random's nights: {out}");
+    let (mean, uniform, likeliest) = night_nats(&night_row(&out, "greedy"));
+    assert!(mean < 0.3 && uniform > 1.0 && likeliest > 90.0, "greedy's nights: {out}");
+    let _ = std::fs::remove_file(out_file);
+}
+
+#[test]
+fn foresight_says_what_it_cannot_use() {
+    let (code, out, err) = lab(&["foresight"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("which files?"), "{err}");
+    let (code, _, err) = lab(&["foresight", "--set", "gate=0.3", "x.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--set gate")
+            && err.contains("loyal, searchers, readdivisor, readseeds, readings, soften and focus"),
+        "{err}"
+    );
+    let (code, _, err) = lab(&["foresight", "--set", "fitted=2", "x.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("fitted must be a number from 0 to 0.9"), "{err}");
+
+    let missing = scratch("missing.jsonl");
+    let (code, out, err) = lab(&["foresight", missing.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("daimyo-lab foresight: ") && err.contains("missing.jsonl"), "{err}");
+}
