@@ -931,7 +931,7 @@ fn entrants_read_their_settings() {
 #[test]
 fn entrants_change_the_search_settings_they_name_and_only_those() {
     let Entrant::Builtin { search: Some(s), budget, .. } =
-        Entrant::parse("bot:time=100,gate=0.3,keep=8,fitted=0.2").unwrap()
+        Entrant::parse("bot:time=100,gate=0.3,keep=8,loyal=0.2").unwrap()
     else {
         panic!("a built-in with its own settings")
     };
@@ -939,7 +939,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
     let mut expected = params::BOT;
     let Rivals::Learnt { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
     *gate = 0.3;
-    model.fitted_prior = 0.2;
+    model.loyal = 0.2;
     expected.allocation = Allocation::Halving { keep: 8 };
     assert_eq!(*s, expected);
     for (spec, says) in [
@@ -950,7 +950,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "the search's rate, step, stages, tailor, gate, smoothing, fitted, loyal, searchers, readdivisor, readseeds, readings, sharpen, focus, focuslater, soften, reply, reply5, keep",
+            "the search's rate, step, stages, gate, smoothing, loyal, searchers, readdivisor, readings, reply, keep",
         ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();

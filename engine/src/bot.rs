@@ -70,17 +70,12 @@ impl Bot {
     fn styles(forecast: &Forecast) -> Vec<StyleWeights> {
         let Forecast::Learned(l) = forecast else { return Vec::new() };
         let styles = l.params.all_styles().enumerate();
-        let mut out: Vec<StyleWeights> = styles
+        styles
             .map(|(k, (style, _))| StyleWeights {
                 label: style.name().to_string(),
                 weights: std::array::from_fn(|c| l.now.weights[c + 1][k]),
             })
-            .collect();
-        if l.params.fitted_prior > 0.0 {
-            let weights = std::array::from_fn(|c| l.now.fitted_weight[c + 1]);
-            out.push(StyleWeights { label: "fitted in the game".into(), weights });
-        }
-        out
+            .collect()
     }
 
     /// At turn 6, when nights 2 and 4 are revealed: the probability the turn-5 posterior gave

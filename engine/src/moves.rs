@@ -99,33 +99,6 @@ pub fn multinomial(counts: Row, p: &[f64; LORDS]) -> f64 {
     prob
 }
 
-/// Probability that picks drawn one at a time with per-lord probabilities `p` produce `counts`
-/// when each pick multiplies its lord's weight by `focus` for the picks after it (a Pólya urn,
-/// as `policy::draw_focused` draws; `focus` 1 is `multinomial`). Summed over the orders of the
-/// picks, by the last pick: P(c) = Σ_l P(c - e_l) p_l focus^(c_l - 1) / Σ_j p_j focus^(c - e_l)_j.
-pub fn focused(counts: Row, p: &[f64; LORDS], focus: f64) -> f64 {
-    fn at(c: &mut [u32; LORDS], p: &[f64; LORDS], focus: f64) -> f64 {
-        if c.iter().all(|&n| n == 0) {
-            return 1.0;
-        }
-        let mut prob = 0.0;
-        for l in 0..LORDS {
-            if c[l] > 0 {
-                c[l] -= 1;
-                let total: f64 = (0..LORDS).map(|j| p[j] * focus.powi(c[j] as i32)).sum();
-                let last = p[l] * focus.powi(c[l] as i32) / total;
-                if last > 0.0 {
-                    prob += at(c, p, focus) * last;
-                }
-                c[l] += 1;
-            }
-        }
-        prob
-    }
-    let mut c: [u32; LORDS] = std::array::from_fn(|l| counts.get(l) as u32);
-    at(&mut c, p, focus)
-}
-
 /// A uniformly random 32-bit number scaled onto `0..n` (Lemire's multiply-shift; the bias is
 /// below n / 2^32).
 #[inline(always)]
@@ -136,39 +109,6 @@ pub fn scale(r: u32, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn focused_picks_are_a_law_of_their_own() {
-        // Focus 1 is the multinomial law; any focus gives a law over the legal moves (it sums to
-        // 1 by day and by night); over 1 it moves probability onto the moves that pile onto one
-        // lord, and a lord of probability 0 is never in a move.
-        let p = [0.3, 0.25, 0.2, 0.15, 0.1, 0.0];
-        for phase in [Phase::Day, Phase::Night] {
-            for focus in [1.0, 2.0, 3.0, 8.0] {
-                let law: Vec<f64> = legal(phase).iter().map(|&m| focused(m, &p, focus)).collect();
-                assert!((law.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{phase:?} {focus}");
-                for (&m, &x) in legal(phase).iter().zip(&law) {
-                    if m.get(5) > 0 {
-                        assert_eq!(x, 0.0);
-                    }
-                    if focus == 1.0 {
-                        assert!((x - multinomial(m, &p)).abs() < 1e-12, "{m:?}");
-                    }
-                }
-            }
-        }
-        let all_on_0 = Row::from_array([5, 0, 0, 0, 0, 0]);
-        let spread = Row::from_array([1, 1, 1, 1, 1, 0]);
-        assert!(focused(all_on_0, &p, 3.0) > 20.0 * multinomial(all_on_0, &p));
-        assert!(focused(spread, &p, 3.0) < multinomial(spread, &p) / 5.0);
-        // Five picks on lord 0: p0, then 3 p0 / (3 p0 + 1 - p0), and so on.
-        let mut want = 1.0;
-        for k in 0..5 {
-            let w0 = 0.3 * 3f64.powi(k);
-            want *= w0 / (w0 + 0.7);
-        }
-        assert!((focused(all_on_0, &p, 3.0) - want).abs() < 1e-12);
-    }
 
     #[test]
     fn every_move_once() {

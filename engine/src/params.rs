@@ -42,9 +42,6 @@ pub struct ModelParams {
     /// The searching rules' budgets are divided by it when the model reads them (10 in the bot;
     /// 3 on one thread and 5 on two gained nothing at the clock).
     pub reading_divisor: usize,
-    /// Each searching rule is read on this many seeds of a position, its forecast their moves
-    /// alike: the spread of a searching player's move, which one seed shows as certain.
-    pub reading_draws: u32,
     /// Share of a rule's probability spread over every move like random picks, so that a move
     /// it would not play is unlikely rather than impossible.
     pub smoothing: f64,
@@ -56,34 +53,9 @@ pub struct ModelParams {
     pub negligible_weight: f64,
     /// The least probability a style gives a move it is seen to make: a likelihood is never 0.
     pub likelihood_floor: f64,
-    /// Prior weight of each opponent's own policy, fitted in the game to its public day moves
-    /// (0: none). It earns its weight as the styles do, by how well it foresaw each move from
-    /// the moves before it.
-    pub fitted_prior: f64,
-    /// The fit's L2 penalty per weight on its distance from what the styles expect, per pick.
-    pub fitted_ridge: f64,
-    /// Gradient steps of the fit.
-    pub fitted_steps: usize,
-    /// Factor on every weight of each opponent's later policies in a rollout (1: as fitted;
-    /// over 1, each pick more decided by the board, as a searching player's moves are).
-    pub sharpen: f64,
-    /// A move into a scoring (turns 5 and 9) read as picks that gather: each pick multiplies its
-    /// lord's weight by `focus` for the move's later picks (`moves::focused`; 1: independent
-    /// picks), in every opponent's forecast by a policy other than uniform picks.
-    pub focus: f64,
-    /// The same for the others' moves into a scoring in a rollout's later turns
-    /// (`policy::draw_focused`; 1: independent picks).
-    pub focus_later: f64,
-    /// Each opponent's forecast of a move is its mixture raised to a power and renormalised,
-    /// the powers 1, `soften` and `soften`² weighed by how well each foresaw its public day
-    /// moves (1: the mixture as it is).
-    pub soften: f64,
     /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
     /// share with the move against the others' forecasts) (0: none).
     pub reply: f64,
-    /// At the first scoring (turn 5), each other daimyo's forecast tilted by exp(reply5 x its
-    /// first-place share of that scoring with the move against the others' forecasts) (0: none).
-    pub reply5: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -104,21 +76,12 @@ pub const MODEL: ModelParams = ModelParams {
     searchers: 0.1,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
-    reading_draws: 1,
     smoothing: 0.05,
     own: &likeness::PRUNED_MC,
     rule_readings: 12,
     negligible_weight: 1e-6,
     likelihood_floor: 1e-300,
-    fitted_prior: 0.0,
-    fitted_ridge: 0.05,
-    fitted_steps: 60,
-    sharpen: 1.0,
-    focus: 1.0,
-    focus_later: 1.0,
-    soften: 1.0,
     reply: 10.0,
-    reply5: 0.0,
 };
 
 /// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
@@ -161,17 +124,13 @@ pub struct Search {
 
 /// How the search learns the bot's own later moves (`search::own`): each phase of the halving but
 /// the last is played in `stages` stages of equal share, and after each stage every weight of its
-/// policy moves `rate` times the gradient of the win rate measured on the rounds whose number is
-/// a multiple of `traced_every`, by at most `max_step`. With `tailor` over 0, the
-/// halving's last phase gives each of its candidates a policy of its own, which takes `tailor`
-/// - 1 steps on that candidate's rollouts alone (`search::tailored`).
+/// policy moves `rate` times the gradient of the win rate its rollouts measured, by at most
+/// `max_step`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OwnLearning {
     pub rate: f64,
     pub max_step: f64,
-    pub traced_every: u64,
     pub stages: usize,
-    pub tailor: usize,
 }
 
 /// How every daimyo is expected to play in rollouts, and who weighs the hidden nights.
@@ -221,7 +180,7 @@ pub const BOT: Search = Search {
     worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
-    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, traced_every: 1, stages: 2, tailor: 0 }),
+    own: Some(OwnLearning { rate: 10.0, max_step: 0.5, stages: 2 }),
     ..FOUNDATION
 };
 
@@ -290,15 +249,6 @@ pub const TUNABLES: &[Tunable] = &[
         set: |s, v| s.own.as_mut().map(|o| o.stages = v as usize).is_some(),
     },
     Tunable {
-        name: "tailor",
-        about: "the last phase's parts, each candidate's own follow-up learnt between them (0: one shared)",
-        min: 0.0,
-        max: 8.0,
-        integer: true,
-        get: |s| s.own.map(|o| o.tailor as f64),
-        set: |s, v| s.own.as_mut().map(|o| o.tailor = v as usize).is_some(),
-    },
-    Tunable {
         name: "gate",
         about: "the others' mean weight on uniform picks over which rollouts play uniformly",
         min: 0.0,
@@ -324,15 +274,6 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.smoothing),
         set: |s, v| model_mut(s).map(|m| m.smoothing = v).is_some(),
-    },
-    Tunable {
-        name: "fitted",
-        about: "the prior weight of each opponent's own policy fitted in the game (0: none)",
-        min: 0.0,
-        max: 0.9,
-        integer: false,
-        get: |s| s.model().map(|m| m.fitted_prior),
-        set: |s, v| model_mut(s).map(|m| m.fitted_prior = v).is_some(),
     },
     Tunable {
         name: "loyal",
@@ -362,15 +303,6 @@ pub const TUNABLES: &[Tunable] = &[
         set: |s, v| model_mut(s).map(|m| m.reading_divisor = v as usize).is_some(),
     },
     Tunable {
-        name: "readseeds",
-        about: "the seeds each searching rule is read on at a position, its moves alike",
-        min: 1.0,
-        max: 64.0,
-        integer: true,
-        get: |s| s.model().map(|m| m.reading_draws as f64),
-        set: |s, v| model_mut(s).map(|m| m.reading_draws = v as u32).is_some(),
-    },
-    Tunable {
         name: "readings",
         about: "the likeliest splits of the hidden nights a rule of the model is read at",
         min: 1.0,
@@ -380,42 +312,6 @@ pub const TUNABLES: &[Tunable] = &[
         set: |s, v| model_mut(s).map(|m| m.rule_readings = v as usize).is_some(),
     },
     Tunable {
-        name: "sharpen",
-        about: "the factor on every weight of an opponent's later policies in a rollout",
-        min: 0.0,
-        max: 8.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.sharpen),
-        set: |s, v| model_mut(s).map(|m| m.sharpen = v).is_some(),
-    },
-    Tunable {
-        name: "focus",
-        about: "the factor on a lord's weight after each pick, in the forecast of a move into a scoring",
-        min: 1.0,
-        max: 16.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.focus),
-        set: |s, v| model_mut(s).map(|m| m.focus = v).is_some(),
-    },
-    Tunable {
-        name: "focuslater",
-        about: "the same for the others' moves into a scoring in a rollout's later turns",
-        min: 1.0,
-        max: 16.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.focus_later),
-        set: |s, v| model_mut(s).map(|m| m.focus_later = v).is_some(),
-    },
-    Tunable {
-        name: "soften",
-        about: "the powers 1, x, x^2 an opponent's forecast is raised to, weighed by its moves",
-        min: 0.05,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.soften),
-        set: |s, v| model_mut(s).map(|m| m.soften = v).is_some(),
-    },
-    Tunable {
         name: "reply",
         about: "the tilt of the others' last moves toward their best replies",
         min: 0.0,
@@ -423,15 +319,6 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.reply),
         set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
-    },
-    Tunable {
-        name: "reply5",
-        about: "the tilt of the others' moves into the first scoring toward their best replies",
-        min: 0.0,
-        max: 100.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.reply5),
-        set: |s, v| model_mut(s).map(|m| m.reply5 = v).is_some(),
     },
     Tunable {
         name: "keep",

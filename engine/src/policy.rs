@@ -202,32 +202,6 @@ pub fn draw(w: &[f32; LORDS], phase: Phase, mut r: u64) -> u64 {
     inc
 }
 
-/// A move of `phase` drawn as `draw` does, but each pick multiplies its lord's weight by
-/// `focus` for the picks after it (a Pólya urn): over 1, the picks of a move gather on fewer
-/// lords, as a player's do when it aims a move at the lords it means to take.
-#[inline]
-pub fn draw_focused(w: &[f32; LORDS], phase: Phase, mut r: u64, focus: f32) -> u64 {
-    let mut w = *w;
-    let mut inc = 0u64;
-    for _ in 0..phase.picks() {
-        let total: f32 = w.iter().sum();
-        let x = (r & 0xfff) as f32 * (total / 4096.0);
-        r >>= 12;
-        let mut acc = 0.0;
-        let mut l = 0;
-        while l < LORDS - 1 {
-            acc += w[l];
-            if x < acc {
-                break;
-            }
-            l += 1;
-        }
-        w[l] *= focus;
-        inc += (phase.weight() as u64) << (8 * l);
-    }
-    inc
-}
-
 /// The weights of a policy as one vector, for fitting: the strength weight, then the lead
 /// weights, then the floor weights, each by horizon then gap.
 pub const PARAMS: usize = 1 + 2 * HORIZONS * GAPS;
@@ -275,85 +249,6 @@ pub fn features(cell: usize) -> [(usize, f64); 3] {
         (1 + c.horizon * GAPS + c.lead, s / STRENGTH_CENTRE as f64),
         (1 + (HORIZONS + c.horizon) * GAPS + c.floor, s / STRENGTH_CENTRE as f64),
     ]
-}
-
-/// One observed move: the cell of every lord for the mover, and how many picks went to each.
-#[derive(Clone, Copy, Debug)]
-pub struct Observed {
-    pub cells: [usize; LORDS],
-    pub counts: [u8; LORDS],
-}
-
-impl Observed {
-    pub fn new(
-        strengths: &[u8; LORDS],
-        board: &[Row; DAIMYO],
-        d: usize,
-        turn: u8,
-        counts: Row,
-    ) -> Observed {
-        Observed { cells: cells(strengths, board, d, horizon(turn)), counts: counts.to_array() }
-    }
-}
-
-/// Mean log-likelihood per pick of `observed` under `p`, in nats.
-pub fn log_likelihood(p: &Policy, observed: &[Observed]) -> f64 {
-    let (mut ll, mut picks) = (0.0, 0.0);
-    for d in observed {
-        let logits = d.cells.map(|c| p.logit_of(c) as f64);
-        let top = logits.iter().cloned().fold(f64::MIN, f64::max);
-        let log_total = logits.iter().map(|z| (z - top).exp()).sum::<f64>().ln() + top;
-        for l in 0..LORDS {
-            ll += d.counts[l] as f64 * (logits[l] - log_total);
-            picks += d.counts[l] as f64;
-        }
-    }
-    ll / picks.max(1.0)
-}
-
-/// The policy of highest likelihood for `observed`, with an L2 penalty `ridge` per weight on
-/// its distance from `prior` (which keeps the weights of cells rarely seen near the prior's):
-/// the posterior mode under a normal prior around `prior`. Gradient ascent from `prior`, with a
-/// step that adapts to the slope. Offline, `daimyo fit` fits around uniform picks; in a game,
-/// the model fits each opponent around what its styles expect.
-pub fn fit(prior: &Policy, observed: &[Observed], ridge: f64, iterations: usize) -> Policy {
-    let picks: f64 = observed.iter().map(|d| d.counts.iter().map(|&c| c as f64).sum::<f64>()).sum();
-    let n = picks.max(1.0);
-    let mu = prior.params();
-    let mut v = mu;
-    let mut step = 1.0;
-    let mut value = f64::MIN;
-    for _ in 0..iterations {
-        let p = Policy::from_params(&v);
-        let mut grad = [0.0; PARAMS];
-        let mut ll = 0.0;
-        for d in observed {
-            let logits = d.cells.map(|c| p.logit_of(c) as f64);
-            let top = logits.iter().cloned().fold(f64::MIN, f64::max);
-            let e = logits.map(|z| (z - top).exp());
-            let total: f64 = e.iter().sum();
-            let k: f64 = d.counts.iter().map(|&c| c as f64).sum();
-            for l in 0..LORDS {
-                let want = d.counts[l] as f64 - k * e[l] / total;
-                ll += d.counts[l] as f64 * ((e[l] / total).ln());
-                for (i, f) in features(d.cells[l]) {
-                    grad[i] += want * f;
-                }
-            }
-        }
-        let penalty: f64 = (0..PARAMS).map(|i| (v[i] - mu[i]).powi(2)).sum::<f64>() * ridge;
-        let now = ll / n - penalty;
-        if now < value {
-            step *= 0.5;
-        } else {
-            step *= 1.1;
-        }
-        value = now;
-        for i in 0..PARAMS {
-            v[i] += step * (grad[i] / n - 2.0 * ridge * (v[i] - mu[i]));
-        }
-    }
-    Policy::from_params(&v)
 }
 
 #[cfg(test)]
@@ -414,38 +309,5 @@ mod tests {
         let share = |l: usize| per_lord[l] as f64 / 20_000.0;
         assert!((share(0) - 0.125).abs() < 0.01 && (share(5) - 0.5).abs() < 0.015, "{per_lord:?}");
         assert_eq!(Row(draw(&w, Phase::Night, 0)).sum(), 4, "a night pick counts 2");
-    }
-
-    #[test]
-    fn fitting_recovers_a_policy_from_its_moves() {
-        // Moves drawn from a known policy on random boards: the fitted policy explains them
-        // about as well as the true one and far better than uniform picks, and it finds the
-        // signs of the true weights where they matter.
-        let mut truth = Policy::UNIFORM;
-        truth.strength = 0.6;
-        truth.lead[0] = [-1.0, -0.5, 0.5, 1.5, 1.2, 0.5, -0.5, -1.0, -1.5];
-        truth.floor[0] = [1.0, 1.0, 0.8, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0];
-        let table = truth.weights();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let decisions: Vec<Observed> = (0..3000)
-            .map(|_| {
-                let board: [Row; DAIMYO] = std::array::from_fn(|_| {
-                    Row::from_array(std::array::from_fn(|_| (rng.next_u64() % 7) as u8))
-                });
-                let st = std::array::from_fn(|_| 3 + (rng.next_u64() % 4) as u8);
-                let cells = cells(&st, &board, 0, 0);
-                let w = cells.map(|c| table[c]);
-                let inc = Row(draw(&w, Phase::Day, rng.next_u64()));
-                Observed { cells, counts: inc.to_array() }
-            })
-            .collect();
-        let fitted = fit(&Policy::UNIFORM, &decisions, 1e-4, 300);
-        let (ll_true, ll_fit) =
-            (log_likelihood(&truth, &decisions), log_likelihood(&fitted, &decisions));
-        let ll_uniform = log_likelihood(&Policy::UNIFORM, &decisions);
-        assert!(ll_fit > ll_true - 0.01, "fitted {ll_fit} vs true {ll_true}");
-        assert!(ll_fit > ll_uniform + 0.1, "fitted {ll_fit} vs uniform {ll_uniform}");
-        assert!((fitted.strength - 0.6).abs() < 0.15, "{}", fitted.strength);
-        assert!(fitted.lead[0][3] > fitted.lead[0][8] + 1.0, "{:?}", fitted.lead[0]);
     }
 }

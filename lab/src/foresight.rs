@@ -43,17 +43,12 @@ probability of the move the mover then played is its forecast's score.
 
 OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
-                rule's probability spread like random picks), fitted (the prior weight of
-                each opponent's own policy fitted in the game to its day moves), loyal (the
-                prior weight of the rule that keeps to its lords), searchers (the prior
-                weight of each searching rule, planner's and pruned-mc's searches on a
-                tenth of their budgets), readdivisor (the divisor of those budgets: 10
-                is a tenth), readseeds (the seeds each is read on at a position, its
-                moves alike), readings (the likeliest
-                splits of the hidden nights a rule is read at), soften (the powers 1, x,
-                x^2 a forecast is raised to, weighed by the player's moves) or focus (how a
-                move's picks gather into a scoring: each multiplies its lord's weight by x
-                for the picks after it); repeatable
+                rule's probability spread like random picks), loyal (the prior weight of
+                the rule that keeps to its lords), searchers (the prior weight of each
+                searching rule, planner's and pruned-mc's searches on a tenth of their
+                budgets), readdivisor (the divisor of those budgets: 10 is a tenth) or
+                readings (the likeliest splits of the hidden nights a rule is read at);
+                repeatable
   --jobs N      games read at once (default: the cores available); nothing printed depends
                 on it
 
@@ -127,22 +122,11 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = [
-                    "smoothing",
-                    "fitted",
-                    "loyal",
-                    "searchers",
-                    "readdivisor",
-                    "readseeds",
-                    "readings",
-                    "soften",
-                    "focus",
-                ];
+                let model = ["smoothing", "loyal", "searchers", "readdivisor", "readings"];
                 if !model.contains(&name.as_str()) {
                     return Err(format!(
-                        "--set {name}: only the model's settings, smoothing, fitted, loyal, \
-                         searchers, readdivisor, readseeds, readings, soften and focus, change \
-                         what it foresees"
+                        "--set {name}: only the model's settings, smoothing, loyal, searchers, \
+                         readdivisor and readings, change what it foresees"
                     ));
                 }
                 settings.push((name, v));
@@ -255,19 +239,15 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, fitted {}, loyal {}, searchers {}, readings {}, soften {}, \
-         focus {})\n\n",
+         seat before it (smoothing {}, loyal {}, searchers {}, readings {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
         if games.len() == 1 { "" } else { "s" },
         a.model.smoothing,
-        a.model.fitted_prior,
         a.model.loyal,
         a.model.searchers,
         a.model.rule_readings,
-        a.model.soften,
-        a.model.focus,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

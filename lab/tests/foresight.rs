@@ -54,12 +54,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let (out_file, out) = played("games.jsonl", ["greedy", "random", "margins", "tables"]);
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
-    assert!(
-        out.contains(
-            "(smoothing 0.05, fitted 0, loyal 0.05, searchers 0.1, readings 12, soften 1, focus 1)"
-        ),
-        "{out}"
-    );
+    assert!(out.contains("(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12)"), "{out}");
     for name in ["greedy", "random", "margins", "tables"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }
@@ -95,7 +90,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     // at turn 5 here, from the searching rules').
     let (code, more, err) = lab(&["foresight", "--set", "readings=48", path]);
     assert_eq!(code, 0, "{err}");
-    assert!(more.contains("readings 48, soften 1, focus 1)"), "{more}");
+    assert!(more.contains("readings 48)"), "{more}");
     let ((_, before), (_, after)) = (nats(&row(&out, "tables")), nats(&row(&more, "tables")));
     assert!(after[2] < before[2] - 0.3, "turn 5: {before:?} then {after:?}");
     assert_eq!(after[0], before[0]);
@@ -128,12 +123,12 @@ fn foresight_says_what_it_cannot_use() {
     assert_eq!(code, 2);
     assert!(
         err.contains("--set gate")
-            && err.contains("loyal, searchers, readdivisor, readseeds, readings, soften and focus"),
+            && err.contains("smoothing, loyal, searchers, readdivisor and readings"),
         "{err}"
     );
-    let (code, _, err) = lab(&["foresight", "--set", "fitted=2", "x.jsonl"]);
+    let (code, _, err) = lab(&["foresight", "--set", "loyal=2", "x.jsonl"]);
     assert_eq!(code, 2);
-    assert!(err.contains("fitted must be a number from 0 to 0.9"), "{err}");
+    assert!(err.contains("loyal must be a number from 0 to 1"), "{err}");
 
     let missing = scratch("missing.jsonl");
     let (code, out, err) = lab(&["foresight", missing.to_str().unwrap()]);

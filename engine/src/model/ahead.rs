@@ -38,7 +38,7 @@ pub fn learning(pos: &Position, params: &ModelParams, deadline: Option<Instant>,
             positions(&board, c, &searches, &mut wanted);
         }
     }
-    read_ahead(&wanted, params.reading_divisor, params.reading_draws, deadline, threads);
+    read_ahead(&wanted, params.reading_divisor, deadline, threads);
 }
 
 /// The readings the forecast of `now` asks for at `pos`: the turn's board and each hidden night's
@@ -64,5 +64,5 @@ pub fn forecasting(pos: &Position, params: &ModelParams, now: &Opponents, thread
             positions(board, c, &searches, &mut wanted);
         }
     }
-    read_ahead(&wanted, params.reading_divisor, params.reading_draws, now.deadline, threads);
+    read_ahead(&wanted, params.reading_divisor, now.deadline, threads);
 }

@@ -10,9 +10,7 @@
 //! any board: it predicts the current move and weights the hidden-night posterior. For the
 //! turns after the current one a rollout needs something it can afford at every turn, so there
 //! each style plays a policy: its own, or, for a strategy, its likeness. Only public information
-//! goes in, so the same model serves nights. A mixture can be sure of moves a player does not
-//! make (a searching player the styles only resemble): `soften` raises it to lower powers too,
-//! weighed by the player's own moves, so that a player read badly is read more modestly.
+//! goes in, so the same model serves nights.
 
 pub mod ahead;
 pub mod forecast;
@@ -24,40 +22,10 @@ pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
 use crate::knowledge::{HiddenNight, PastNight, Position};
 use crate::moves::{self, NIGHT_MOVES};
 use crate::params::ModelParams;
-use crate::policy::{Observed, PARAMS, Policy, fit, horizon};
-use crate::rules::{DAIMYO, LORDS, Move, Phase, Row};
+use crate::policy::Policy;
+use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::styles::Style;
 use std::time::Instant;
-
-/// An opponent's own policy: fitted to its moves seen so far, around what the styles, weighted
-/// by `logw`, expect of it.
-fn fitted_policy(params: &ModelParams, logw: &[f64], seen: &[Observed]) -> Policy {
-    let prior = blend(params, logw);
-    if seen.is_empty() {
-        return prior;
-    }
-    fit(&prior, seen, params.fitted_ridge, params.fitted_steps)
-}
-
-/// The powers an opponent's forecast may be raised to: 1, `soften` and its square (1 alone when
-/// `soften` is 1).
-fn powers(params: &ModelParams) -> impl Iterator<Item = f64> {
-    let x = params.soften;
-    [1.0, x, x * x].into_iter().take(if x == 1.0 { 1 } else { 3 })
-}
-
-/// Weights from log weights, summing to 1.
-fn normalised(logw: &[f64]) -> Vec<f64> {
-    let top = logw.iter().cloned().fold(f64::MIN, f64::max);
-    let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
-    let total: f64 = w.iter().sum();
-    w.iter().map(|x| x / total).collect()
-}
-
-/// The styles' distributions mixed by their weights.
-fn mixture(weights: &[f64], dists: &[Vec<f64>]) -> Vec<f64> {
-    (0..dists[0].len()).map(|j| weights.iter().zip(dists).map(|(w, d)| w * d[j]).sum()).collect()
-}
 
 /// The board of each public day move before `pos`'s turn, with its turn: the boards Bayes' rule
 /// reads each other column's day moves at (`Opponents::learn`, `ahead::learning`).
@@ -182,23 +150,15 @@ fn one_of_three(totals: Row) -> Vec<(Row, f64)> {
     out
 }
 
-/// Probability of every legal move (in `moves::legal` order) of column `c` picking by `policy`;
-/// into a scoring (turns 5 and 9) with its picks gathered by `focus` (`moves::focused`), unless
-/// the picks are uniform: a random player aims at nothing.
-fn picks_distribution(policy: &Policy, board: &Board, c: usize, focus: f64) -> Vec<f64> {
+/// Probability of every legal move (in `moves::legal` order) of column `c` picking by `policy`.
+fn picks_distribution(policy: &Policy, board: &Board, c: usize) -> Vec<f64> {
     let p = policy.picks(&board.strengths, &board.public, c, board.turn);
-    let legal = moves::legal(board.phase).iter();
-    if focus != 1.0 && horizon(board.turn) == 0 && *policy != Policy::UNIFORM {
-        legal.map(|&m| moves::focused(m, &p, focus)).collect()
-    } else {
-        legal.map(|&m| moves::multinomial(m, &p)).collect()
-    }
+    moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &p)).collect()
 }
 
 /// Probability of every legal move (in `moves::legal` order) of column `c` under one style. A
-/// searching rule is read on `reading_draws` seeds of each board, its moves alike, and only
-/// until `deadline` (`Rule::read`): the seeds read by then share the board's probability, and a
-/// board with none is read by its likeness.
+/// searching rule is read only until `deadline` (`Rule::read`): a board not read by then is
+/// read by its likeness.
 pub fn style_distribution(
     style: Style,
     board: &Board,
@@ -208,28 +168,22 @@ pub fn style_distribution(
 ) -> Vec<f64> {
     let legal = moves::legal(board.phase);
     match style {
-        Style::Picks { policy, .. } => picks_distribution(&policy, board, c, params.focus),
+        Style::Picks { policy, .. } => picks_distribution(&policy, board, c),
         Style::Rule { rule, .. } if !rule.tells(board.turn) => {
-            picks_distribution(&Policy::UNIFORM, board, c, 1.0)
+            picks_distribution(&Policy::UNIFORM, board, c)
         }
         Style::Rule { rule, later } => {
             let smoothing = params.smoothing;
             let uniform = [1.0 / LORDS as f64; LORDS];
             let mut out: Vec<f64> =
                 legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
-            let draws = if rule.search().is_some() { params.reading_draws.max(1) } else { 1 };
             for (ms, p) in &board.combos {
                 let pos = board.position_of(c, ms);
-                let read: Vec<Move> = (0..draws)
-                    .map_while(|k| rule.read(&pos, deadline, params.reading_divisor, k))
-                    .collect();
-                if read.is_empty() {
-                    return picks_distribution(&later, board, c, params.focus);
-                }
-                for chosen in &read {
-                    if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
-                        out[i] += (1.0 - smoothing) * p / read.len() as f64;
-                    }
+                let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
+                    return picks_distribution(&later, board, c);
+                };
+                if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
+                    out[i] += (1.0 - smoothing) * p;
                 }
             }
             out
@@ -237,30 +191,12 @@ pub fn style_distribution(
     }
 }
 
-/// Each column's posterior weights over the styles (column 0, the bot, plays `own`), and its own
-/// policy fitted in the game with that policy's weight (the styles' weights sum to the rest).
+/// Each column's posterior weights over the styles (column 0, the bot, plays `own`).
 #[derive(Clone, Debug)]
 pub struct Opponents {
     pub weights: [Vec<f64>; DAIMYO],
-    pub fitted: [Policy; DAIMYO],
-    pub fitted_weight: [f64; DAIMYO],
-    /// Per column, the powers its forecast is raised to (`powers`), with their weights: Bayes'
-    /// rule over how well the styles' mixture, so raised, foresaw each of its public day moves.
-    pub powers: [Vec<(f64, f64)>; DAIMYO],
     /// The searching rules are read until then (`style_distribution`); none: always.
     pub deadline: Option<Instant>,
-}
-
-/// The styles' later policies blended in weight space by `logw` (log weights, one a style):
-/// what the styles, as weighted, expect of an opponent's picks; the fit starts from it.
-fn blend(params: &ModelParams, logw: &[f64]) -> Policy {
-    let mut v = [0.0; PARAMS];
-    for ((style, _), wk) in params.all_styles().zip(normalised(logw)) {
-        for (x, p) in v.iter_mut().zip(style.later().params()) {
-            *x += wk * p;
-        }
-    }
-    Policy::from_params(&v)
 }
 
 impl Opponents {
@@ -268,18 +204,9 @@ impl Opponents {
     /// turn-6 board adds nights 2 and 4 to it), the searching rules read until `deadline`.
     pub fn learn(pos: &Position, params: &ModelParams, deadline: Option<Instant>) -> Opponents {
         let prior: Vec<f64> = params.all_styles().map(|s| s.1.ln()).collect();
-        let fitting = params.fitted_prior > 0.0;
-        let mut fitted = [Policy::UNIFORM; DAIMYO];
-        let mut fitted_weight = [0.0; DAIMYO];
-        let mut powers: [Vec<(f64, f64)>; DAIMYO] =
-            std::array::from_fn(|_| powers(params).map(|t| (t, 0.0)).collect());
         let boards = day_boards(pos, params.rule_readings);
         let weights = std::array::from_fn(|c| {
             let mut logw = prior.clone();
-            // The fitted policy's log weight, relative to the styles' prior (which sums to 1, and
-            // to 1 + `loyal` with the loyal rule read).
-            let mut log_fitted = params.fitted_prior.ln() - (1.0 - params.fitted_prior).ln();
-            let mut seen_moves: Vec<Observed> = Vec::new();
             if c > 0 {
                 for (d, board) in boards.iter().map(|(d, b)| (*d, b)) {
                     let Some(seen) = pos.day_moves[d as usize][c] else { continue };
@@ -287,69 +214,36 @@ impl Opponents {
                         .iter()
                         .position(|&m| m == seen)
                         .expect("a day move");
-                    if fitting {
-                        // Foreseen from the moves before it alone.
-                        let fit = fitted_policy(params, &logw, &seen_moves);
-                        let dist = picks_distribution(&fit, board, c, params.focus);
-                        log_fitted += dist[i].max(params.likelihood_floor).ln();
-                    }
                     let dists: Vec<Vec<f64>> = params
                         .all_styles()
                         .map(|(style, _)| style_distribution(style, board, c, params, deadline))
                         .collect();
-                    if params.soften != 1.0 {
-                        // Each power scored on the move by the mixture before it.
-                        let mix = mixture(&normalised(&logw), &dists);
-                        for (t, score) in powers[c].iter_mut() {
-                            let z: f64 = mix.iter().map(|x| x.powf(*t)).sum();
-                            *score += *t * mix[i].max(params.likelihood_floor).ln() - z.ln();
-                        }
-                    }
                     for (k, dist) in dists.iter().enumerate() {
                         logw[k] += dist[i].max(params.likelihood_floor).ln();
                     }
-                    seen_moves.push(Observed::new(&pos.strengths, &board.public, c, d, seen));
-                }
-                if fitting {
-                    fitted[c] = fitted_policy(params, &logw, &seen_moves);
                 }
             }
-            let top = logw.iter().cloned().fold(log_fitted, f64::max);
+            let top = logw.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
             let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
-            let f = if fitting && c > 0 { (log_fitted - top).exp() } else { 0.0 };
-            let total: f64 = w.iter().sum::<f64>() + f;
-            fitted_weight[c] = f / total;
+            let total: f64 = w.iter().sum();
             w.iter().map(|x| x / total).collect()
         });
-        for list in powers.iter_mut() {
-            let w = normalised(&list.iter().map(|x| x.1).collect::<Vec<f64>>());
-            list.iter_mut().zip(w).for_each(|(x, w)| x.1 = w);
-        }
-        Opponents { weights, fitted, fitted_weight, powers, deadline }
+        Opponents { weights, deadline }
     }
 
     /// The policies each column plays in later turns of a rollout, with their weights: the
-    /// own one for column 0, each style's for the others (a strategy's likeness for a strategy),
-    /// every logit weight of the others' policies times `sharpen`.
+    /// own one for column 0, each style's for the others (a strategy's likeness for a strategy).
     pub fn later(&self, params: &ModelParams) -> [Vec<(Policy, f64)>; DAIMYO] {
         std::array::from_fn(|c| {
             if c == 0 {
                 return vec![(*params.own, 1.0)];
             }
             let mut out: Vec<(Policy, f64)> = Vec::new();
-            if self.fitted_weight[c] > 0.0 {
-                out.push((self.fitted[c], self.fitted_weight[c]));
-            }
             for ((style, _), &w) in params.all_styles().zip(&self.weights[c]) {
                 let p = style.later();
                 match out.iter_mut().find(|x| x.0 == p) {
                     Some(x) => x.1 += w,
                     None => out.push((p, w)),
-                }
-            }
-            if params.sharpen != 1.0 {
-                for x in out.iter_mut() {
-                    x.0 = Policy::from_params(&x.0.params().map(|v| v * params.sharpen));
                 }
             }
             out
@@ -363,19 +257,12 @@ impl Opponents {
     }
 
     /// Probability of every legal move of column `c` at a board (column 0 plays `own`): the
-    /// styles' mixture, and with `soften` under 1 the mixture raised to each of the column's
-    /// powers, renormalised, by their weights.
+    /// styles' mixture.
     pub fn distribution(&self, params: &ModelParams, board: &Board, c: usize) -> Vec<f64> {
         if c == 0 {
-            return picks_distribution(params.own, board, 0, params.focus);
+            return picks_distribution(params.own, board, 0);
         }
         let mut out = vec![0.0; moves::legal(board.phase).len()];
-        if self.fitted_weight[c] >= params.negligible_weight {
-            let d = picks_distribution(&self.fitted[c], board, c, params.focus);
-            for (o, x) in out.iter_mut().zip(d) {
-                *o += self.fitted_weight[c] * x;
-            }
-        }
         for (k, (style, _)) in params.all_styles().enumerate() {
             let w = self.weights[c][k];
             if w < params.negligible_weight {
@@ -388,17 +275,7 @@ impl Opponents {
         }
         let total: f64 = out.iter().sum();
         out.iter_mut().for_each(|x| *x /= total);
-        if params.soften == 1.0 {
-            return out;
-        }
-        let mut softened = vec![0.0; out.len()];
-        for &(t, w) in &self.powers[c] {
-            let z: f64 = out.iter().map(|x| x.powf(t)).sum();
-            for (m, x) in softened.iter_mut().zip(&out) {
-                *m += w * x.powf(t) / z;
-            }
-        }
-        softened
+        out
     }
 }
 

@@ -149,8 +149,8 @@ impl Searcher {
         let mine = legal.iter().map(|m| if pos.phase == Phase::Night { m.double().0 } else { m.0 });
         let learning = params.own.zip(ro.own);
         let rounds = Arc::new(Rounds::new(ro, mine.collect(), seed, fault));
-        if let Some((how, own)) = learning {
-            rounds.learn_own(how, own.weights());
+        if let Some((_, own)) = learning {
+            rounds.learn_own(own.weights());
         }
         rounds.start(&self.pool);
         let alive = halve(&rounds, n, params.allocation, learning, *limits);
@@ -213,7 +213,7 @@ fn halve(
             }
             if let Some((how, policy)) = &mut learning {
                 *policy = own::step(policy, &sum.grad.since(&grad), how);
-                rounds.learn_own(*how, policy.weights());
+                rounds.learn_own(policy.weights());
                 grad = std::mem::take(&mut sum.grad);
             }
         }
@@ -221,53 +221,8 @@ fn halve(
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
-    match learning {
-        // Finalists only: a search that never halved judges all its candidates alike.
-        Some((how, policy)) if how.tailor > 0 && (2..n).contains(&alive.len()) => {
-            tailored(rounds, &alive, how, policy, limits, until);
-        }
-        _ => {
-            rounds.play(None, &alive, &limits, true, until);
-        }
-    }
+    rounds.play(None, &alive, &limits, true, until);
     alive
-}
-
-/// The halving's last phase with a follow-up of each candidate's own: the phase is cut into
-/// `how.tailor` parts; in each part every candidate plays a stage of its own with its policy,
-/// on the same rounds as the others (common random numbers), and after each part but the last
-/// its policy takes a step up the gradient of its own rollouts. All start from `shared`, the
-/// policy the halving learnt. Ends at once if a worker panicked.
-fn tailored(
-    rounds: &Rounds,
-    alive: &[usize],
-    how: OwnLearning,
-    shared: Policy,
-    limits: Limits,
-    until: Option<std::time::Instant>,
-) {
-    let mut policies = vec![shared; alive.len()];
-    // Stages left, this one included: each gets an equal share of what is left.
-    let mut left = how.tailor * alive.len();
-    let mut first = rounds.round_after();
-    for part in 0..how.tailor {
-        let mut next = first;
-        for (j, &c) in alive.iter().enumerate() {
-            rounds.learn_own(how, policies[j].weights());
-            let before = rounds.sum();
-            let slice = limits.slice(before.done, left);
-            left -= 1;
-            if !rounds.play(Some(first), &[c], &slice, left == 0, until) {
-                return;
-            }
-            next = next.max(rounds.round_after());
-            if part + 1 < how.tailor {
-                policies[j] = own::step(&policies[j], &rounds.sum().grad.since(&before.grad), &how);
-            }
-        }
-        // The next part's rounds are new to every candidate.
-        first = next;
-    }
 }
 
 #[cfg(test)]

@@ -19,7 +19,6 @@ use std::sync::Arc;
 
 /// What a stage's rounds need to learn the bot's own later moves.
 pub struct Learning {
-    pub how: OwnLearning,
     /// The bot's own later policy in this stage's rollouts.
     pub own: Arc<Weights>,
     /// Each candidate's mean credit (twelfths) before the stage: the baseline of its rollouts.
@@ -176,8 +175,7 @@ mod tests {
             trace.note(&cells, &w, weak, Phase::Day);
             trace.spend(-6, &mut grad);
         }
-        let learning =
-            OwnLearning { rate: 10.0, max_step: 1.0, traced_every: 1, stages: 1, tailor: 0 };
+        let learning = OwnLearning { rate: 10.0, max_step: 1.0, stages: 1 };
         assert_eq!(grad.rollouts, 200);
         let q = step(&p, &grad, &learning);
         assert!(q.strength > p.strength, "{} then {}", p.strength, q.strength);

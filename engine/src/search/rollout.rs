@@ -50,16 +50,12 @@ enum LaterTurns {
 /// The policies of every column, as tables, and how likely each column is to play each.
 struct Policies {
     tables: Vec<Weights>,
-    /// Per table, the focus its moves into a scoring are drawn with (`policy::draw_focused`):
-    /// the model's `focus_later` for any policy but uniform picks, which aim at nothing; 1
-    /// (independent picks) for those.
-    gather: Vec<f32>,
     /// Per column: cumulative weights out of 2^16 and the table they lead to.
     choices: [[(u32, u8); MAX_LATER_POLICIES]; DAIMYO],
 }
 
 impl Policies {
-    fn new(per_column: &[Vec<(Policy, f64)>; DAIMYO], focus: f32) -> Policies {
+    fn new(per_column: &[Vec<(Policy, f64)>; DAIMYO]) -> Policies {
         let mut kinds: Vec<Policy> = Vec::new();
         let mut choices = [[(u32::MAX, 0u8); MAX_LATER_POLICIES]; DAIMYO];
         for (c, list) in per_column.iter().enumerate() {
@@ -79,21 +75,18 @@ impl Policies {
                 choices[c][i] = (cum, k as u8);
             }
         }
-        let gather =
-            kinds.iter().map(|p| if *p == Policy::UNIFORM { 1.0 } else { focus }).collect();
-        Policies { tables: kinds.iter().map(Policy::weights).collect(), gather, choices }
+        Policies { tables: kinds.iter().map(Policy::weights).collect(), choices }
     }
 
-    /// The table each column plays in one rollout, from 16 bits of `r` each, and its focus
-    /// into a scoring.
+    /// The table each column plays in one rollout, from 16 bits of `r` each.
     #[inline]
-    fn pick(&self, r: u64) -> ([&Weights; DAIMYO], [f32; DAIMYO]) {
+    fn pick(&self, r: u64) -> [&Weights; DAIMYO] {
         let k: [usize; DAIMYO] = std::array::from_fn(|c| {
             let x = ((r >> (16 * c)) & 0xffff) as u32;
             let i = self.choices[c].iter().position(|&(cum, _)| x < cum).unwrap_or(0);
             self.choices[c][i].1 as usize
         });
-        (k.map(|k| &self.tables[k]), k.map(|k| self.gather[k]))
+        k.map(|k| &self.tables[k])
     }
 }
 
@@ -153,12 +146,8 @@ impl Rollouts {
             Forecast::Learned(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
-                // The two scorings; turn 5 is a day.
-                let tilt = match pos.turn {
-                    TURNS => l.params.reply,
-                    5 => l.params.reply5,
-                    _ => 0.0,
-                };
+                // The last scoring: the others' best replies.
+                let tilt = if pos.turn == TURNS { l.params.reply } else { 0.0 };
                 if tilt > 0.0 {
                     let w = worlds(pos, params, forecast, rng);
                     best_replies(&mut d, pos, &w.0, tilt, rng);
@@ -170,7 +159,7 @@ impl Rollouts {
                 }
                 let later = l.later_policies();
                 let own = Some(later[0][0].0);
-                let policies = Policies::new(&later, l.params.focus_later as f32);
+                let policies = Policies::new(&later);
                 (first, LaterTurns::Policies(Box::new(policies)), own)
             }
         };
@@ -243,23 +232,17 @@ impl Rollouts {
         mut trace: Option<&mut Trace>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> [i32; DAIMYO] {
-        let (mut tables, mut gather) = policies.pick(rng.next_u64());
+        let mut tables = policies.pick(rng.next_u64());
         if let Some(own) = own {
             tables[0] = own;
         }
-        // The bot's own moves never gather.
-        gather[0] = 1.0;
         self.later_turns(real, |turn, real| {
             let phase = Phase::of_turn(turn);
             let horizon = policy::horizon(turn);
             let cells = policy::cells_of_all(real, &self.bases[horizon]);
             std::array::from_fn(|c| {
                 let w = cells[c].map(|i| tables[c][i]);
-                let inc = if horizon == 0 && gather[c] != 1.0 {
-                    policy::draw_focused(&w, phase, rng.next_u64(), gather[c])
-                } else {
-                    policy::draw(&w, phase, rng.next_u64())
-                };
+                let inc = policy::draw(&w, phase, rng.next_u64());
                 if c == 0
                     && let Some(t) = trace.as_deref_mut()
                 {

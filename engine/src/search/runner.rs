@@ -11,7 +11,6 @@
 
 use super::own::{Gradient, Learning, Trace};
 use super::rollout::Rollouts;
-use crate::params::OwnLearning;
 use crate::params::time::BATCH_ROLLOUTS;
 use crate::policy::Weights;
 use crate::timeman::{Clock, Limits};
@@ -172,7 +171,7 @@ struct Control {
     /// The leader has answered: workers go back to the pool.
     finished: bool,
     /// The bot's own later policy for the next stage, when the search learns it.
-    own: Option<(OwnLearning, Arc<Weights>)>,
+    own: Option<Arc<Weights>>,
 }
 
 /// A fault to inject, for the tests: the first worker to start stage number `stage` (from 0)
@@ -276,12 +275,12 @@ impl Rounds {
 
     /// From the next stage on, the bot's later moves in rollouts come from `own`, and the
     /// rollouts measure the gradient of the win rate over its cells (`Sum::grad`).
-    pub fn learn_own(&self, how: OwnLearning, own: Weights) {
+    pub fn learn_own(&self, own: Weights) {
         let mut c = lock(&self.control);
         if c.sum.grad.cells.is_empty() {
             c.sum.grad = Gradient::zero();
         }
-        c.own = Some((how, Arc::new(own)));
+        c.own = Some(Arc::new(own));
     }
 
     /// Whether a worker panicked.
@@ -335,13 +334,13 @@ impl Rounds {
             limits: *limits,
             next_round: AtomicU64::new(first),
             expired: AtomicBool::new(false),
-            learning: c.own.as_ref().map(|(how, w)| {
+            learning: c.own.as_ref().map(|w| {
                 let mean = |t: &Tally| match t.rollouts {
                     0 => 3,
                     n => ((t.credit + n / 2) / n) as i64,
                 };
                 let means = c.sum.tallies.iter().map(mean).collect();
-                Learning { how: *how, own: Arc::clone(w), means }
+                Learning { own: Arc::clone(w), means }
             }),
         };
         let stage = Arc::new(stage);
@@ -475,14 +474,13 @@ impl Rounds {
         let worlds = &self.ro.worlds;
         let world = &worlds[(round_rng.next_u64() % worlds.len() as u64) as usize];
         let own = learning.map(|l| &*l.own);
-        let traced = learning.filter(|l| round.is_multiple_of(l.how.traced_every.max(1)));
         let mut trace = Trace::default();
         for &i in alive {
             let i = i as usize;
             let mut r = round_rng.clone();
-            let noted = traced.map(|_| &mut trace);
+            let noted = learning.map(|_| &mut trace);
             let (credit, margin) = self.ro.run(world, self.mine[i], own, noted, &mut r);
-            if let Some(l) = traced {
+            if let Some(l) = learning {
                 trace.spend(credit as i64 - l.means[i], grad);
             }
             let t = &mut tallies[i];

@@ -7,14 +7,6 @@ use crate::params::{BOT, FOUNDATION, ModelParams, Rivals};
 use crate::rules::{DAIMYO, Row, TURNS, first_place_shares, score};
 use std::time::Instant;
 
-/// The bot with its last phase in `parts` parts, each candidate followed up by its own policy
-/// (0: one shared policy).
-fn tailoring(parts: usize) -> Params {
-    let mut p = BOT;
-    p.own.as_mut().expect("the bot learns").tailor = parts;
-    p
-}
-
 /// The bot with each phase of its halving in `stages` stages, a learning step after each.
 fn staged(stages: usize) -> Params {
     let mut p = BOT;
@@ -95,8 +87,6 @@ fn threads_share_the_rounds_without_changing_a_tally() {
         (*day.known[0].position(), BOT, 30_001),
         (*night.known[0].position(), BOT, 9_999),
         (*night.known[0].position(), FOUNDATION, 333),
-        (*day.known[0].position(), tailoring(3), 30_001),
-        (*night.known[0].position(), tailoring(2), 9_999),
         (*day.known[0].position(), staged(1), 30_001),
         (*night.known[0].position(), staged(3), 9_999),
     ];
@@ -326,33 +316,6 @@ fn the_search_learns_its_own_later_moves_after_the_first_stage() {
     }
     assert_eq!(same, 126);
     assert!(other >= 100, "{other} of 126 survivors judged otherwise");
-}
-
-#[test]
-fn tailored_follow_ups_change_only_the_last_phase() {
-    // With a follow-up of each survivor's own in the last phase, the candidates dropped before
-    // it have the tallies of the shared search; each survivor is judged otherwise, on its share
-    // of the last phase, and the budget is spent as before.
-    let pos = *scripted(3).known[0].position();
-    let run = |params: &Params| by_move(&pos, params, 60_000, 8);
-    assert_eq!(BOT.own.map(|o| o.tailor), Some(0));
-    let (shared, own) = (run(&BOT), run(&tailoring(3)));
-    assert!(own.0 >= 60_000 && own.0 < 60_000 + 252, "{} rollouts", own.0);
-    let last = shared.1.iter().map(|t| t.3).max().unwrap();
-    let (mut same, mut other) = (0, 0);
-    for (a, b) in shared.1.iter().zip(&own.1) {
-        assert_eq!(a.0, b.0);
-        if a.3 == last {
-            // A survivor: about the same rollouts, other results.
-            assert!(b.3.abs_diff(a.3) <= 3, "{} and {} rollouts", a.3, b.3);
-            assert_ne!((a.1, a.2), (b.1, b.2), "a survivor followed up by its own policy");
-            other += 1;
-        } else {
-            assert_eq!(a, b, "dropped before the last phase");
-            same += 1;
-        }
-    }
-    assert_eq!((same, other), (249, 3));
 }
 
 #[test]

@@ -120,19 +120,12 @@ impl Rule {
         }
     }
 
-    /// The move at `pos` (a searching rule's on its budget divided by `divisor`, on the
-    /// position's `draw`-th seed; another rule's whatever the draw), or `None` for
+    /// The move at `pos` (a searching rule's on its budget divided by `divisor`), or `None` for
     /// a searching rule whose answer is not remembered once `deadline` has passed: the reading
     /// the model can afford.
-    pub fn read(
-        self,
-        pos: &Position,
-        deadline: Option<Instant>,
-        divisor: usize,
-        draw: u32,
-    ) -> Option<Move> {
+    pub fn read(self, pos: &Position, deadline: Option<Instant>, divisor: usize) -> Option<Move> {
         match self.search() {
-            Some(s) => s.read(pos, deadline, divisor, draw),
+            Some(s) => s.read(pos, deadline, divisor),
             None => Some(self.choose(pos)),
         }
     }

@@ -4,9 +4,7 @@
 //! the answer is a function of the position alone, as a rule's is. Played again at their own
 //! positions with another seed, the searches repeat their day move about half the time at a
 //! tenth of their budgets (planner 0.35-0.57 by turn, pruned-mc 0.33-0.50), at 2.3 and 1.0 ms a
-//! move. The model may read each on several seeds of a position (`ModelParams::reading_draws`),
-//! the first the position's own and each other mixed from it, for the spread of a searching
-//! player's move that one seed reads as certain.
+//! move.
 //!
 //! The model reads the same boards turn after turn, so each answer is remembered: per thread,
 //! by rule, divisor and the seed's hash, cleared whole past `REMEMBERED` answers. Remembering only
@@ -85,10 +83,9 @@ impl Search {
         }
     }
 
-    /// What is remembered for `pos` at `divisor` on its `draw`-th seed, under its key.
-    fn remembered(self, pos: &Position, divisor: usize, draw: u32) -> (Key, Option<Move>) {
-        let h = position_hash(pos);
-        let key = (self as u8, divisor, if draw == 0 { h } else { mix(h, draw as u64) });
+    /// What is remembered for `pos` at `divisor`, under its key.
+    fn remembered(self, pos: &Position, divisor: usize) -> (Key, Option<Move>) {
+        let key = (self as u8, divisor, position_hash(pos));
         (key, MEMORY.with(|s| s.borrow().get(&key).copied()))
     }
 
@@ -101,21 +98,14 @@ impl Search {
 
     /// The move at `pos` at the budget divided by `SCALE`, remembered or searched now.
     pub fn choose(self, pos: &Position) -> Move {
-        let (key, known) = self.remembered(pos, SCALE, 0);
+        let (key, known) = self.remembered(pos, SCALE);
         known.unwrap_or_else(|| self.search(pos, key))
     }
 
-    /// The move at `pos` at the budget divided by `divisor`, on the position's `draw`-th seed (0:
-    /// the one `choose` reads): remembered, or searched now unless `deadline` has passed (then
-    /// `None`).
-    pub fn read(
-        self,
-        pos: &Position,
-        deadline: Option<Instant>,
-        divisor: usize,
-        draw: u32,
-    ) -> Option<Move> {
-        let (key, known) = self.remembered(pos, divisor, draw);
+    /// The move at `pos` at the budget divided by `divisor`: remembered, or searched now unless
+    /// `deadline` has passed (then `None`).
+    pub fn read(self, pos: &Position, deadline: Option<Instant>, divisor: usize) -> Option<Move> {
+        let (key, known) = self.remembered(pos, divisor);
         known.or_else(|| open(deadline).then(|| self.search(pos, key)))
     }
 }
@@ -143,15 +133,13 @@ fn open(deadline: Option<Instant>) -> bool {
 pub fn read_ahead(
     wanted: &[(Search, Position)],
     divisor: usize,
-    draws: u32,
     deadline: Option<Instant>,
     threads: usize,
 ) -> usize {
     let mut seen = HashSet::new();
     let jobs: Vec<(Search, &Position, Key)> = wanted
         .iter()
-        .flat_map(|(s, pos)| (0..draws.max(1)).map(move |k| (s, pos, k)))
-        .filter_map(|(s, pos, k)| match s.remembered(pos, divisor, k) {
+        .filter_map(|(s, pos)| match s.remembered(pos, divisor) {
             (key, None) if seen.insert(key) => Some((*s, pos, key)),
             _ => None,
         })
@@ -244,11 +232,11 @@ mod tests {
             let pos = turn7();
             let past = Some(Instant::now());
             for s in [Search::Planner, Search::PrunedMc] {
-                assert_eq!(s.read(&pos, past, SCALE, 0), None, "{s:?}");
-                let m = s.read(&pos, None, SCALE, 0);
+                assert_eq!(s.read(&pos, past, SCALE), None, "{s:?}");
+                let m = s.read(&pos, None, SCALE);
                 assert!(m.is_some());
-                assert_eq!(s.read(&pos, past, SCALE, 0), m, "{s:?}");
-                assert_eq!(s.read(&pos, past, 2 * SCALE, 0), None, "{s:?}");
+                assert_eq!(s.read(&pos, past, SCALE), m, "{s:?}");
+                assert_eq!(s.read(&pos, past, 2 * SCALE), None, "{s:?}");
             }
         })
         .join()
@@ -274,40 +262,14 @@ mod tests {
             }
             wanted.push(wanted[0]);
             let past = Some(Instant::now());
-            assert_eq!(Search::PrunedMc.read(&positions[2], None, 7, 0).map(|_| ()), Some(()));
-            assert_eq!(read_ahead(&wanted, 7, 1, None, 3), 2 * positions.len() - 1);
+            assert_eq!(Search::PrunedMc.read(&positions[2], None, 7).map(|_| ()), Some(()));
+            assert_eq!(read_ahead(&wanted, 7, None, 3), 2 * positions.len() - 1);
             for &(s, p) in &wanted {
-                assert_eq!(s.read(&p, past, 7, 0), Some(s.run(&p, 7, position_hash(&p))), "{s:?}");
-                assert_eq!(s.read(&p, past, SCALE, 0), None, "{s:?}: another divisor");
+                assert_eq!(s.read(&p, past, 7), Some(s.run(&p, 7, position_hash(&p))), "{s:?}");
+                assert_eq!(s.read(&p, past, SCALE), None, "{s:?}: another divisor");
             }
-            assert_eq!(read_ahead(&wanted, 7, 1, None, 3), 0);
-            assert_eq!(read_ahead(&wanted, 8, 1, past, 3), 0, "past the deadline");
-        })
-        .join()
-        .unwrap();
-    }
-
-    /// Each draw is the search on a seed of its own, remembered under a key of its own: draw 0
-    /// on the seed `choose` reads, the others on seeds mixed from it. Reading ahead K draws
-    /// remembers each of the K, and no other.
-    #[test]
-    fn each_draw_is_the_search_on_a_seed_of_its_own() {
-        std::thread::spawn(|| {
-            let pos = turn7();
-            let past = Some(Instant::now());
-            let wanted = vec![(Search::Planner, pos), (Search::PrunedMc, pos)];
-            assert_eq!(read_ahead(&wanted, 9, 4, None, 2), 8);
-            for &(s, p) in &wanted {
-                let h = position_hash(&p);
-                assert_eq!(s.read(&p, past, 9, 0), Some(s.run(&p, 9, h)), "{s:?}");
-                for k in 1..4 {
-                    let seed = mix(h, k as u64);
-                    assert_eq!(s.read(&p, past, 9, k), Some(s.run(&p, 9, seed)), "{s:?} {k}");
-                }
-                let keys: HashSet<Key> = (0..4).map(|k| s.remembered(&p, 9, k).0).collect();
-                assert_eq!(keys.len(), 4, "{s:?}");
-                assert_eq!(s.read(&p, past, 9, 4), None, "{s:?}: a draw not read ahead");
-            }
+            assert_eq!(read_ahead(&wanted, 7, None, 3), 0);
+            assert_eq!(read_ahead(&wanted, 8, past, 3), 0, "past the deadline");
         })
         .join()
         .unwrap();

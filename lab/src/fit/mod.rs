@@ -9,14 +9,17 @@
 //! this way. The moves are taken in game order, so that the output depends on the games alone,
 //! not on `--jobs` nor on whether they were played or read.
 
+mod likelihood;
+
 use crate::jobs::in_order;
 use daimyo::player::args::{say, value};
 use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records;
-use daimyo_engine::policy::{self, Observed as Decision, Policy, fit, log_likelihood};
+use daimyo_engine::policy::{self, Policy};
 use daimyo_engine::rules::{DAIMYO, Move, State};
+use likelihood::{Observed as Decision, fit, log_likelihood};
 
 const USAGE: &str = "\
 daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
