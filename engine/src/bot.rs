@@ -42,6 +42,13 @@ impl Bot {
         Bot { name, params, budget, seed: 0, searcher: None, last: None, turn5: None }
     }
 
+    /// The next turn's search injects `fault`, for the tests.
+    #[cfg(test)]
+    pub(crate) fn arm(&mut self, fault: crate::search::Fault) {
+        let threads = self.budget.threads();
+        self.searcher.get_or_insert_with(|| Searcher::new(threads)).arm(fault);
+    }
+
     /// The search of one turn.
     fn think(&mut self, pos: &Position, started: Instant) -> Played {
         let limits = Limits::for_turn(started, &self.budget);

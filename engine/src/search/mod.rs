@@ -14,9 +14,11 @@
 
 mod own;
 mod rollout;
+mod pool;
 mod runner;
 
-pub use runner::{Fault, Pool, Tally};
+pub use pool::Pool;
+pub use runner::{Fault, Tally};
 
 use crate::agent::NightGuess;
 use crate::knowledge::Position;
@@ -93,13 +95,20 @@ fn halvings(n: usize, allocation: Allocation) -> usize {
 /// The search, with the threads it runs on.
 pub struct Searcher {
     pool: Pool,
+    /// A fault the next search injects, for the tests.
+    #[cfg(test)]
+    armed: std::sync::Mutex<Option<Fault>>,
 }
 
 impl Searcher {
     /// A searcher on `threads` worker threads (at least one), spawned now and joined when it is
     /// dropped.
     pub fn new(threads: usize) -> Searcher {
-        Searcher { pool: Pool::new(threads) }
+        Searcher {
+            pool: Pool::new(threads),
+            #[cfg(test)]
+            armed: Default::default(),
+        }
     }
 
     pub fn threads(&self) -> usize {
@@ -116,21 +125,17 @@ impl Searcher {
         limits: &Limits,
         seed: u64,
     ) -> SearchResult {
-        self.run(pos, forecast, params, limits, seed, None)
+        #[cfg(test)]
+        let fault = self.armed.lock().unwrap().take();
+        #[cfg(not(test))]
+        let fault = None;
+        self.run(pos, forecast, params, limits, seed, fault)
     }
 
-    /// The search with a fault injected into a worker.
+    /// The next search injects `fault`.
     #[cfg(test)]
-    fn search_with_fault(
-        &self,
-        pos: &Position,
-        forecast: &Forecast,
-        params: &Params,
-        limits: &Limits,
-        seed: u64,
-        fault: Fault,
-    ) -> SearchResult {
-        self.run(pos, forecast, params, limits, seed, Some(fault))
+    pub fn arm(&self, fault: Fault) {
+        *self.armed.lock().unwrap() = Some(fault);
     }
 
     fn run(
@@ -152,9 +157,9 @@ impl Searcher {
         if let Some((_, own)) = learning {
             rounds.learn_own(own.weights());
         }
-        rounds.start(&self.pool);
+        let running = rounds.start(&self.pool);
         let alive = halve(&rounds, n, params.allocation, learning, *limits);
-        rounds.finish();
+        drop(running);
         let mut sum = rounds.sum();
         if sum.done == 0 {
             // The deadline passed before any worker got a core (or one failed at once): one
@@ -227,3 +232,5 @@ fn halve(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod faults;

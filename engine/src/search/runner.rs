@@ -6,20 +6,22 @@
 //! keeps, joined when it is dropped. The calling thread leads: it sets each stage (a phase of
 //! sequential halving) and sleeps until its rounds are all in or its deadline comes; after the
 //! last stage of a timed search it answers without waiting for the workers. Nothing waits
-//! forever: the leader waits with the deadline as its timeout, and a worker that panics marks
-//! the search failed and wakes it. Why it is built so: `docs/architecture.md` ("The clock").
+//! forever: the leader waits with the deadline as its timeout, a worker that panics marks the
+//! search failed and wakes it, and a leader that panics finishes the search as it unwinds
+//! (`Running`), so that its workers go back to the pool for the next search; dropping the pool
+//! finishes whatever work its workers still hold before it joins them. Why it is built so:
+//! `docs/architecture.md` ("The clock").
 
 use super::own::{Gradient, Learning, Trace};
+use super::pool::{Pool, Work, lock};
 use super::rollout::Rollouts;
 use crate::params::time::BATCH_ROLLOUTS;
 use crate::policy::Weights;
 use crate::timeman::{Clock, Limits};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// One candidate's tally.
@@ -38,102 +40,6 @@ pub struct Sum {
     pub tallies: Vec<Tally>,
     pub done: u64,
     pub grad: Gradient,
-}
-
-/// A lock that a panic elsewhere does not poison for good: the data behind it are tallies and
-/// flags, whole after any panic (none is raised while one is held).
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Work a pool's threads share: each calls `help` with its own number.
-trait Work: Send + Sync {
-    fn help(&self, worker: usize);
-}
-
-/// Worker threads that wait for work between searches.
-pub struct Pool {
-    shared: Arc<PoolShared>,
-    handles: Vec<JoinHandle<()>>,
-}
-
-struct PoolShared {
-    job: Mutex<Job>,
-    posted: Condvar,
-}
-
-struct Job {
-    /// Bumped with every piece of work posted.
-    epoch: u64,
-    work: Option<Arc<dyn Work>>,
-    shutdown: bool,
-}
-
-impl Pool {
-    /// A pool of `threads` workers (at least one).
-    pub fn new(threads: usize) -> Pool {
-        let shared = Arc::new(PoolShared {
-            job: Mutex::new(Job { epoch: 0, work: None, shutdown: false }),
-            posted: Condvar::new(),
-        });
-        let handles = (0..threads.max(1))
-            .map(|worker| {
-                let shared = Arc::clone(&shared);
-                std::thread::spawn(move || shared.serve(worker))
-            })
-            .collect();
-        Pool { shared, handles }
-    }
-
-    pub fn threads(&self) -> usize {
-        self.handles.len()
-    }
-
-    /// Hands `work` to every worker; it replaces whatever work they had not yet taken.
-    fn post(&self, work: Arc<dyn Work>) {
-        let mut job = lock(&self.shared.job);
-        job.epoch += 1;
-        job.work = Some(work);
-        self.shared.posted.notify_all();
-    }
-}
-
-impl PoolShared {
-    /// A worker's life: take each piece of work once, until the pool is dropped. A panic in the
-    /// work ends that piece of work only (the work itself notices, see `Rounds::help`).
-    fn serve(&self, worker: usize) {
-        let mut seen = 0;
-        loop {
-            let work = {
-                let mut job = lock(&self.job);
-                while job.epoch == seen && !job.shutdown {
-                    job = self.posted.wait(job).unwrap_or_else(PoisonError::into_inner);
-                }
-                if job.shutdown {
-                    return;
-                }
-                seen = job.epoch;
-                job.work.clone()
-            };
-            if let Some(work) = work {
-                let _ = catch_unwind(AssertUnwindSafe(|| work.help(worker)));
-            }
-        }
-    }
-}
-
-impl Drop for Pool {
-    fn drop(&mut self) {
-        {
-            let mut job = lock(&self.shared.job);
-            job.shutdown = true;
-            job.work = None;
-            self.shared.posted.notify_all();
-        }
-        for h in self.handles.drain(..) {
-            let _ = h.join();
-        }
-    }
 }
 
 /// One stage of a search: the candidates in play and when it ends.
@@ -174,11 +80,12 @@ struct Control {
     own: Option<Arc<Weights>>,
 }
 
-/// A fault to inject, for the tests: the first worker to start stage number `stage` (from 0)
-/// panics there.
+/// A fault to inject, for the tests: at stage number `stage` (from 0), the first worker to start
+/// it panics there, or the leader panics once it has set the stage (with the workers in it).
 #[derive(Clone, Copy, Debug)]
 pub struct Fault {
     pub stage: u64,
+    pub leader: bool,
 }
 
 /// The rounds of one search.
@@ -230,13 +137,27 @@ impl Work for Rounds {
             };
             seen = stage.id;
             let _in_stage = InStage(self);
-            if self.fault.is_some_and(|f| f.stage + 1 == stage.id)
+            if self.fault.is_some_and(|f| !f.leader && f.stage + 1 == stage.id)
                 && !self.fired.swap(true, Ordering::Relaxed)
             {
                 panic!("a fault injected into a worker at stage {}", stage.id - 1);
             }
             self.work(&stage);
         }
+    }
+
+    fn stop(&self) {
+        self.finish();
+    }
+}
+
+/// A search under way on a pool: dropped, normally or as its leader unwinds from a panic, it
+/// finishes the search, so that no worker waits for a stage that will never come.
+pub struct Running<'a>(&'a Rounds);
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
     }
 }
 
@@ -288,9 +209,10 @@ impl Rounds {
         lock(&self.control).failed
     }
 
-    /// Starts the search on `pool`'s workers.
-    pub fn start(self: &Arc<Self>, pool: &Pool) {
+    /// Starts the search on `pool`'s workers; it is finished when the guard is dropped.
+    pub fn start<'a>(self: &'a Arc<Self>, pool: &Pool) -> Running<'a> {
         pool.post(Arc::clone(self) as Arc<dyn Work>);
+        Running(self)
     }
 
     /// The search has answered: workers still in it go back to the pool.
@@ -346,6 +268,9 @@ impl Rounds {
         let stage = Arc::new(stage);
         c.stage = Some(Arc::clone(&stage));
         self.changed.notify_all();
+        if self.fault.is_some_and(|f| f.leader && f.stage + 1 == stage.id) {
+            panic!("a fault injected into the leader at stage {}", stage.id - 1);
+        }
         // Sleep until the stage's rounds are all in the sum or its deadline has come.
         let deadline = limits.deadline();
         while !c.failed && stage.target.is_none_or(|t| c.sum.done < t) {

@@ -3,7 +3,7 @@ use crate::agent::Table;
 use crate::timeman::Budget;
 
 use crate::model::PickModel;
-use crate::params::{BOT, FOUNDATION, ModelParams, Rivals};
+use crate::params::{BOT, FOUNDATION, Rivals};
 use crate::rules::{DAIMYO, Row, TURNS, first_place_shares, score};
 use std::time::Instant;
 
@@ -14,7 +14,7 @@ fn staged(stages: usize) -> Params {
     p
 }
 
-fn budget(n: u64) -> Limits {
+pub(super) fn budget(n: u64) -> Limits {
     Limits::rollouts(n)
 }
 
@@ -48,7 +48,7 @@ fn search_on(
 }
 
 /// A game with the same moves every day and every night, up to `turn`, seen by seat 0.
-fn scripted(upto: u8) -> Table {
+pub(super) fn scripted(upto: u8) -> Table {
     let mut t = Table::new([5, 3, 6, 4, 3, 4]);
     let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
     let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
@@ -227,70 +227,6 @@ fn the_gate_switches_every_later_turn_to_uniform_play() {
     assert_eq!(run(share - 0.01), run(-1.0));
     assert_eq!(run(share + 0.01), run(2.0));
     assert_ne!(run(-1.0).1, run(2.0).1, "the regimes differ");
-}
-
-/// Searches on another thread, so that a search that hung fails the test instead of
-/// hanging it; returns the result and how long it took.
-fn watched(
-    threads: usize,
-    pos: Position,
-    limits: Limits,
-    fault: Fault,
-) -> (SearchResult, std::time::Duration) {
-    let (tx, rx) = std::sync::mpsc::channel();
-    // The model without its searching rules, whose readings at the turn's board would take a
-    // part of the time measured here that has nothing to do with the workers.
-    let Rivals::Learnt { model, gate } = BOT.rivals else { panic!("a learnt model") };
-    let params = Params {
-        rivals: Rivals::Learnt { model: ModelParams { searchers: 0.0, ..model }, gate },
-        ..BOT
-    };
-    std::thread::spawn(move || {
-        let forecast = Forecast::new(&pos, &params.rivals, None);
-        let searcher = Searcher::new(threads);
-        let t0 = Instant::now();
-        let res = searcher.search_with_fault(&pos, &forecast, &params, &limits, 9, fault);
-        let _ = tx.send((res, t0.elapsed()));
-    });
-    rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the search answered")
-}
-
-#[test]
-fn a_worker_that_panics_at_any_stage_never_hangs_the_search() {
-    // Day (six halvings and the last phase) and night (three and the last), each halving's
-    // phase in the bot's stages and the last phase in one, a worker panicking
-    // as it starts the first stage, one in the middle or the last; on one thread (no worker
-    // left) and on two. A rollout budget ends each stage, so every stage is started and the
-    // fault fires wherever it is set; the budget may then never be reached. With a
-    // clock as well, the answer comes at once, long before the deadline; with no clock at
-    // all, it still comes. Either way it is a legal move of the turn, from the tallies as
-    // they stood.
-    let day = *scripted(3).known[0].position();
-    let night = *scripted(4).known[0].position();
-    let deadline = std::time::Duration::from_millis(1500);
-    let k = BOT.own.map_or(1, |o| o.stages) as u64;
-    for (pos, stages) in [(day, 6 * k + 1), (night, 3 * k + 1)] {
-        for stage in [0, stages / 2, stages - 1] {
-            for threads in [1, 2] {
-                let fault = Fault { stage };
-                let what = format!("turn {}, stage {stage}, {threads} threads", pos.turn);
-                let clocked = Budget {
-                    time_ms: Some(deadline.as_millis() as u64),
-                    rollouts: Some(50_000),
-                    ..Budget::default()
-                };
-                let limits = Limits::for_turn(Instant::now(), &clocked);
-                let (res, took) = watched(threads, pos, limits, fault);
-                assert!(res.failed, "{what}: the fault fired");
-                assert_eq!(res.best.phase(), pos.phase, "{what}");
-                assert!(res.ranked[0].1.rollouts > 0, "{what}: the answer was played out");
-                assert!(took < deadline, "{what}: {took:?}");
-                let (res, _) = watched(threads, pos, budget(50_000), fault);
-                assert!(res.failed, "{what}: the fault fired");
-                assert_eq!(res.best.phase(), pos.phase, "{what}");
-            }
-        }
-    }
 }
 
 #[test]
