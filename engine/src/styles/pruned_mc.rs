@@ -25,18 +25,14 @@
 //! `rules::State` and allocate nothing.
 
 use super::playout::{Root, random_counts};
-use crate::agent::Agent;
-use crate::knowledge::{Position, Tracker};
+use crate::knowledge::Position;
 use crate::moves::{MAX_MOVES, legal, scale};
 use crate::rules::{DAIMYO, LORDS, Move, NIGHT_PICKS, Phase, Row, State};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::Instant;
 
 /// Hottest lords banned from the own candidates, by turn (index 0 unused).
 pub const BANNED: [usize; 10] = [0, 4, 3, 2, 0, 0, 4, 3, 0, 0];
-/// `pruned-mc-v`'s: one lord fewer conceded on each turn that concedes any.
-pub const BANNED_VARIANT: [usize; 10] = [0, 3, 2, 1, 0, 0, 3, 2, 0, 0];
 /// Playouts per candidate on a day turn that is not a scoring turn.
 pub const DAY_PLAYOUTS: u32 = 2_000;
 /// Playouts per candidate on a night turn: fewer candidates, so each gets more.
@@ -267,9 +263,14 @@ impl Default for PrunedMc {
 }
 
 impl PrunedMc {
-    /// `pruned-mc-v`: the same search conceding `BANNED_VARIANT`.
-    pub fn variant() -> PrunedMc {
-        PrunedMc { banned: BANNED_VARIANT, ..PrunedMc::default() }
+    /// The same search conceding the `banned` hottest lords by turn (index 0 unused).
+    pub fn conceding(banned: [usize; 10]) -> PrunedMc {
+        PrunedMc { banned, ..PrunedMc::default() }
+    }
+
+    /// Its random numbers from `seed` on (a new game's).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
     /// `pruned-mc` with every playout count divided by `divisor`, on random numbers from `seed`.
@@ -313,18 +314,6 @@ impl PrunedMc {
     }
 }
 
-impl Agent for PrunedMc {
-    fn name(&self) -> String {
-        if self.banned == BANNED { "pruned-mc" } else { "pruned-mc-v" }.into()
-    }
-    fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    }
-    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
-        self.choose(known.position())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,27 +325,20 @@ mod tests {
         let st = [6, 5, 3, 4, 5, 6];
         for seed in 0..4 {
             let mut p = PrunedMc::default();
-            p.new_game(st, seed);
-            let m = p.act(&Tracker::new(st), Instant::now());
+            p.reseed(seed);
+            let m = p.choose(&Position::initial(st));
             assert_eq!(m.lords().len(), 5);
             assert!(m.lords().iter().all(|&l| l == 2 || l == 3), "seed {seed}: {m:?}");
         }
     }
 
-    /// `pruned-mc-v` concedes one lord fewer: on turn 1 the three weakest are its candidates'
-    /// lords, so it has the moves of three lords (21) where `pruned-mc` has those of two (6).
+    /// Conceding one lord fewer on turn 1, the three weakest are its candidates' lords: the
+    /// moves of three lords (21) where the standard concessions leave those of two (6).
     #[test]
-    fn the_variant_concedes_one_lord_fewer() {
-        let st = [6, 5, 3, 4, 5, 6];
-        let pos = *Tracker::new(st).position();
+    fn conceding_fewer_lords_leaves_more_candidates() {
+        let pos = Position::initial([6, 5, 3, 4, 5, 6]);
         assert_eq!(candidates(&pos, &BANNED).1, 6);
-        assert_eq!(candidates(&pos, &BANNED_VARIANT).1, 21);
-        for seed in 0..4 {
-            let mut p = PrunedMc::variant();
-            p.new_game(st, seed);
-            let m = p.act(&Tracker::new(st), Instant::now());
-            assert!(m.lords().iter().all(|&l| [2, 3, 4].contains(&l)), "seed {seed}: {m:?}");
-        }
+        assert_eq!(candidates(&pos, &[0, 3, 2, 1, 0, 0, 3, 2, 0, 0]).1, 21);
     }
 
     /// Turn 9, nothing hidden. Lords 1..4 are settled whatever anyone does. Lord 5 (strength

@@ -13,7 +13,6 @@
 
 use super::planner::{Planner, SAMPLES_MAIN, SAMPLES_OTHER};
 use super::pruned_mc::PrunedMc;
-use crate::agent::Agent;
 use crate::knowledge::Position;
 use crate::rules::{DAIMYO, Move, Phase};
 use std::cell::RefCell;
@@ -76,7 +75,7 @@ impl Search {
         match self {
             Search::Planner => {
                 let mut p = Planner::new((SAMPLES_MAIN / d).max(1), (SAMPLES_OTHER / d).max(1));
-                p.new_game(pos.strengths, seed);
+                p.reseed(seed);
                 p.choose(pos)
             }
             Search::PrunedMc => PrunedMc::scaled(d as u32, seed).choose(pos),

@@ -6,14 +6,13 @@ mod flatmc;
 mod fortress;
 mod history;
 mod random;
+mod searches;
 
 pub use flatmc::FlatMc;
 pub use fortress::Fortress;
 pub use history::History;
 pub use random::Random;
-
-/// The two searches are the engine's, since the opponent model reads them as rules.
-pub use daimyo_engine::styles::{Planner, PrunedMc};
+pub use searches::{Planner, PrunedMc};
 
 use daimyo_engine::agent::Agent;
 use daimyo_engine::knowledge::Tracker;

@@ -23,12 +23,10 @@ mod rivals;
 mod plans;
 mod respond;
 
-use crate::agent::{Agent, Candidate, Report};
-use crate::knowledge::{Position, Tracker};
-use crate::rules::{LORDS, Move, Phase, Row};
+use crate::knowledge::Position;
+use crate::rules::{Move, Phase, Row};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::Instant;
 
 /// Samples on turns 1, 3 and 7, where a half's plan is laid down.
 pub const SAMPLES_MAIN: usize = 4_000;
@@ -66,9 +64,6 @@ impl Constants {
     /// `planner`'s.
     pub const STANDARD: Constants =
         Constants { margin_early: 0.15, margin_late: 0.10, early_cap: 3 };
-    /// `planner-v`'s: wider margins early, thinner late, up to 4 picks on a lord early.
-    pub const VARIANT: Constants =
-        Constants { margin_early: 0.25, margin_late: 0.05, early_cap: 4 };
 }
 
 /// Weight every lord keeps in the rival model, so that a lord a rival has not touched is
@@ -94,7 +89,7 @@ pub struct Basis {
     pub samples: usize,
 }
 
-/// The agent: its sample budgets, the game's random numbers, and its last answer for `report`.
+/// The search: its sample budgets, its random numbers, and its last answer with its basis.
 pub struct Planner {
     constants: Constants,
     samples_main: usize,
@@ -121,14 +116,20 @@ impl Planner {
         }
     }
 
-    /// `planner-v`: a planner with the full budgets and the variant's constants.
-    pub fn variant() -> Planner {
-        Planner::default().with(Constants::VARIANT)
-    }
-
     /// The same planner aiming by `constants`.
     pub fn with(self, constants: Constants) -> Planner {
         Planner { constants, ..self }
+    }
+
+    /// Its random numbers from `seed` on (a new game's), its last answer forgotten.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.last = None;
+    }
+
+    /// Its last answer and what it was based on.
+    pub fn last(&self) -> Option<(Move, Basis)> {
+        self.last
     }
 
     /// The move for the position: on the scoring turns the best answer to the rivals' best
@@ -148,31 +149,8 @@ impl Planner {
     }
 }
 
-impl Agent for Planner {
-    fn name(&self) -> String {
-        if self.constants == Constants::STANDARD { "planner" } else { "planner-v" }.into()
-    }
-    fn new_game(&mut self, _strengths: [u8; LORDS], seed: u64) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        self.last = None;
-    }
-    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
-        self.choose(known.position())
-    }
-    fn report(&self) -> Option<Report> {
-        let (mv, d) = self.last?;
-        let samples = d.samples as u64;
-        let win = d.wins as f64 / d.samples.max(1) as f64;
-        Some(Report {
-            rollouts: samples,
-            candidates: vec![Candidate { mv, win, margin: 0.0, rollouts: samples }],
-            ..Report::default()
-        })
-    }
-}
-
 /// A position's rows from a table written lord by lord, as the tests read best.
 #[cfg(test)]
-fn rows(a: [[u8; crate::rules::DAIMYO]; LORDS]) -> [Row; crate::rules::DAIMYO] {
+fn rows(a: [[u8; crate::rules::DAIMYO]; crate::rules::LORDS]) -> [Row; crate::rules::DAIMYO] {
     std::array::from_fn(|c| Row::from_array(std::array::from_fn(|l| a[l][c])))
 }

@@ -84,7 +84,6 @@ fn rival_moves(pos: &Position, worlds: &[[Row; 3]], rng: &mut impl Rng) -> [Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agent::Agent;
     use crate::styles::planner::{Planner, rows};
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -133,7 +132,7 @@ mod tests {
         assert!(t[0].wins < 300, "{t:?}");
 
         let mut p = Planner::new(400, 400);
-        p.new_game(pos.strengths, 1);
+        p.reseed(1);
         assert!(p.choose(&pos).counts().get(5) >= 2);
     }
 }
