@@ -5,7 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use daimyo::workshop::builtins;
-use daimyo_engine::agent::{Agent, Report, Table};
+use daimyo_engine::agent::{Agent, LocalGame, Report};
 use daimyo_engine::model::{Board, Forecast, Opponents, night_posteriors, style_distribution};
 use daimyo_engine::moves;
 use daimyo_engine::params::{BOT, LOYAL, MODEL, ModelParams, Rivals};
@@ -37,7 +37,7 @@ fn seat0_at(names: [&str; 4], upto: u8, seed: u64) -> daimyo_engine::knowledge::
     for (i, a) in agents.iter_mut().enumerate() {
         a.new_game(st, seed * 4 + i as u64);
     }
-    let mut t = Table::new(st);
+    let mut t = LocalGame::new(st);
     while t.state.turn < upto {
         t.play_agents(&mut agents);
     }
@@ -133,7 +133,7 @@ fn random_players_look_random_and_searchers_do_not() {
 
 /// The bot in seat 0 against `greedy`, `random` and `greedy`, up to turn `upto`, and the
 /// bot's report on its move of that turn.
-fn played(upto: u8) -> (Table, Report) {
+fn played(upto: u8) -> (LocalGame, Report) {
     let budget = Budget { rollouts: Some(2_000), no_clock: true, ..Budget::default() };
     let mut agents: [Box<dyn Agent>; DAIMYO] =
         ["bot", "greedy", "random", "greedy"].map(|n| builtins::agent(n, budget).unwrap());
@@ -141,7 +141,7 @@ fn played(upto: u8) -> (Table, Report) {
     for (i, a) in agents.iter_mut().enumerate() {
         a.new_game(st, i as u64);
     }
-    let mut t = Table::new(st);
+    let mut t = LocalGame::new(st);
     while t.state.turn < upto {
         t.play_agents(&mut agents);
     }
@@ -190,7 +190,7 @@ fn held_out(names: [&str; 4], seeds: u64, params: &ModelParams) -> f64 {
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed * 4 + i as u64);
         }
-        let mut t = Table::new(st);
+        let mut t = LocalGame::new(st);
         while t.state.turn < 7 {
             t.play_agents(&mut agents);
         }
@@ -333,7 +333,7 @@ fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
             std::thread::spawn(move || {
                 let mut f = Forecast::on_threads(&pos, &rivals, None, threads);
                 if threads > 1 {
-                    let Forecast::Learned(l) = &mut f else { panic!("a learnt model") };
+                    let Forecast::Learnt(l) = &mut f else { panic!("a learnt model") };
                     l.now.deadline = Some(std::time::Instant::now());
                 }
                 let board = Board::at(&pos, pos.public, pos.turn, pos.phase, MODEL.rule_readings);

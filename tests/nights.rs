@@ -2,7 +2,7 @@
 //! gives to the true split of nights 2 and 4 (known to the referee) must beat what uniformly
 //! random picks would give it by a clear factor.
 
-use daimyo_engine::agent::{Agent, Table};
+use daimyo_engine::agent::{Agent, LocalGame};
 use daimyo_engine::model::{Forecast, night_posteriors};
 use daimyo_engine::params;
 use daimyo_engine::rules::{Row, strengths_from_seed};
@@ -20,7 +20,7 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
         for (s, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed as u64 * 8 + s as u64);
         }
-        let mut t = Table::new(st);
+        let mut t = LocalGame::new(st);
         let mut nights: Vec<[Row; 3]> = Vec::new();
         while t.state.turn < 5 {
             let night = t.state.turn.is_multiple_of(2);

@@ -1,7 +1,7 @@
 //! What every player behind the protocol is: a built-in strategy, the bot itself, or (in the
 //! arena) an external program. An agent is handed what its daimyo knows: the views the manager
 //! showed it, as one `Tracker` kept by whoever runs the game (the player, an arena seat, a
-//! `Table`), so that knowledge is built once per turn.
+//! `LocalGame`), so that knowledge is built once per turn.
 
 use crate::knowledge::Tracker;
 use crate::rules::{DAIMYO, LORDS, Move, PlayError, Row, State, View};
@@ -68,14 +68,14 @@ pub struct Candidate {
 
 /// Four daimyo playing in-process, each seeing its own views through its own tracker: how the
 /// bench, the tests and the model's checks play games without a manager.
-pub struct Table {
+pub struct LocalGame {
     pub state: State,
     pub known: [Tracker; DAIMYO],
 }
 
-impl Table {
-    pub fn new(strengths: [u8; LORDS]) -> Table {
-        let mut t = Table {
+impl LocalGame {
+    pub fn new(strengths: [u8; LORDS]) -> LocalGame {
+        let mut t = LocalGame {
             state: State::new(strengths),
             known: [(); DAIMYO].map(|_| Tracker::new(strengths)),
         };

@@ -11,7 +11,7 @@
 use crate::agent::{Agent, Candidate, Report, StyleWeights};
 use crate::knowledge::{Position, Tracker};
 use crate::model::{Forecast, night_posteriors, reveal_agreement};
-use crate::params::{REPORTED_CANDIDATES, Rivals, Search as Params, UNIFORM_PICKS};
+use crate::params::{REPORTED_CANDIDATES, Rivals, SearchParams as Params, UNIFORM_PICKS};
 use crate::rules::{LORDS, Move};
 use crate::search::{SearchResult, Searcher};
 use crate::styles::Rule;
@@ -75,7 +75,7 @@ impl Bot {
 
     /// The learnt model's styles by name, with each other daimyo's weight on each.
     fn styles(forecast: &Forecast) -> Vec<StyleWeights> {
-        let Forecast::Learned(l) = forecast else { return Vec::new() };
+        let Forecast::Learnt(l) = forecast else { return Vec::new() };
         let styles = l.params.all_styles().enumerate();
         styles
             .map(|(k, (style, _))| StyleWeights {

@@ -106,7 +106,7 @@ impl ModelParams {
 
 /// How the search spends its rollouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Search {
+pub struct SearchParams {
     /// Pre-drawn moves per daimyo and phase that rollouts pick from (a power of two ≤ 256).
     pub pool: usize,
     /// Pre-drawn hidden-night worlds that rollouts pick from (each round draws one). Every
@@ -165,7 +165,7 @@ pub const REPORTED_CANDIDATES: usize = 5;
 
 /// The foundation search: flat Monte Carlo over every legal move, equal rollouts for each,
 /// every daimyo from a fixed prior.
-pub const FOUNDATION: Search = Search {
+pub const FOUNDATION: SearchParams = SearchParams {
     pool: 256,
     worlds: 256,
     rivals: Rivals::Prior { uniform: 0.5, strength_power: 2.0 },
@@ -176,7 +176,7 @@ pub const FOUNDATION: Search = Search {
 /// The bot: the others' moves and hidden nights from the model learnt in the game, sequential
 /// halving over the candidates, its own later moves learnt from its rollouts, and enough
 /// hidden-night worlds that the clock's millions of rollouts are not judged on a few hundred.
-pub const BOT: Search = Search {
+pub const BOT: SearchParams = SearchParams {
     worlds: 4096,
     rivals: Rivals::Learnt { model: MODEL, gate: 0.5 },
     allocation: Allocation::Halving { keep: 4 },
@@ -198,11 +198,11 @@ pub struct Tunable {
     pub max: f64,
     /// Read as a whole number.
     pub integer: bool,
-    get: fn(&Search) -> Option<f64>,
-    set: fn(&mut Search, f64) -> bool,
+    get: fn(&SearchParams) -> Option<f64>,
+    set: fn(&mut SearchParams, f64) -> bool,
 }
 
-impl Search {
+impl SearchParams {
     /// The opponent model of a search that learns one (`None`: it draws from a fixed prior).
     pub fn model(&self) -> Option<ModelParams> {
         match self.rivals {
@@ -212,7 +212,7 @@ impl Search {
     }
 }
 
-fn model_mut(s: &mut Search) -> Option<&mut ModelParams> {
+fn model_mut(s: &mut SearchParams) -> Option<&mut ModelParams> {
     match &mut s.rivals {
         Rivals::Learnt { model, .. } => Some(model),
         Rivals::Prior { .. } => None,
@@ -347,7 +347,7 @@ impl Tunable {
     }
 
     /// Its value in `search` (`None`: that search has no such setting).
-    pub fn get(&self, search: &Search) -> Option<f64> {
+    pub fn get(&self, search: &SearchParams) -> Option<f64> {
         (self.get)(search)
     }
 
@@ -358,7 +358,7 @@ impl Tunable {
     }
 
     /// Sets it in `search` to `value`, which must be in range (and whole, if it is whole).
-    pub fn set(&self, search: &mut Search, value: f64) -> Result<(), String> {
+    pub fn set(&self, search: &mut SearchParams, value: f64) -> Result<(), String> {
         if !(self.min..=self.max).contains(&value) || (self.integer && value.fract() != 0.0) {
             let kind = if self.integer { "a whole number" } else { "a number" };
             return Err(format!("{} must be {kind} from {} to {}", self.name, self.min, self.max));
@@ -377,7 +377,7 @@ impl Tunable {
 }
 
 /// `search` with the settings of `NAME=VALUE` pairs changed.
-pub fn tuned(mut search: Search, settings: &[(String, f64)]) -> Result<Search, String> {
+pub fn tuned(mut search: SearchParams, settings: &[(String, f64)]) -> Result<SearchParams, String> {
     for (name, value) in settings {
         let t = Tunable::find(name)
             .ok_or_else(|| format!("no setting '{name}' (settings: {})", Tunable::names()))?;

@@ -18,7 +18,7 @@ use daimyo::workshop::arena::CONFIDENCE_Z;
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
 use daimyo::workshop::records::{OutLine, group};
-use daimyo_engine::agent::Table;
+use daimyo_engine::agent::LocalGame;
 use daimyo_engine::model::forecast::Learnt;
 use daimyo_engine::model::{
     Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
@@ -164,7 +164,7 @@ fn night_marginal(posteriors: &NightPosteriors, night: u8, c: usize) -> Vec<(Row
 /// Each seat's day moves foreseen and hidden night moves read, in one game.
 fn game(g: &OutLine, model: &ModelParams) -> Seen {
     let mut out = Seen::default();
-    let mut table = Table::new(g.strengths);
+    let mut table = LocalGame::new(g.strengths);
     let commands = &g.replay.commands.0;
     for (t, moves) in commands.iter().enumerate() {
         let turn = t as u8 + 1;
@@ -199,7 +199,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             }
             // The gate only says how rollouts play later turns; the posteriors do not read it.
             let forecast =
-                Model::Learned(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
+                Model::Learnt(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
             let posteriors = night_posteriors(pos, &forecast);
             let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS, None));
             for n in nights {

@@ -19,7 +19,7 @@ use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
 use daimyo::workshop::arena::{CONFIDENCE_Z, Entrant, agent_seed};
 use daimyo::workshop::builtins;
 use daimyo::workshop::records::{self, Origin, out_file};
-use daimyo_engine::agent::Table;
+use daimyo_engine::agent::LocalGame;
 use daimyo_engine::moves::legal;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, first_place_shares};
 use daimyo_engine::timeman::cores;
@@ -83,8 +83,8 @@ pub struct Position {
 
 impl Position {
     /// The table after the first eight turns: every seat shown turn 9.
-    pub fn table(&self) -> Table {
-        let mut t = Table::new(self.strengths);
+    pub fn table(&self) -> LocalGame {
+        let mut t = LocalGame::new(self.strengths);
         for m in &self.moves[..TURNS as usize - 1] {
             t.play(m).expect("the records check each move against its turn's phase");
         }

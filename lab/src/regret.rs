@@ -15,7 +15,7 @@ use daimyo::workshop::arena::stats::percentile;
 use daimyo::workshop::bench;
 use daimyo_engine::knowledge::{Position, Tracker};
 use daimyo_engine::model::Forecast;
-use daimyo_engine::params::{self, Search};
+use daimyo_engine::params::{self, SearchParams};
 use daimyo_engine::rules::Move;
 use daimyo_engine::search::{Searcher, Tally};
 use daimyo_engine::timeman::{Limits, cores};
@@ -58,7 +58,7 @@ pub struct Row {
 
 /// What a run measures.
 pub struct Config {
-    pub params: Search,
+    pub params: SearchParams,
     pub reference: u64,
     pub budgets: Vec<u64>,
     pub seeds: u64,

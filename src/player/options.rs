@@ -7,7 +7,7 @@ use crate::player::play::{self, Settings};
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
 use daimyo_engine::params::time::HARD_CAP_MS;
-use daimyo_engine::params::{self, Search};
+use daimyo_engine::params::{self, SearchParams};
 use daimyo_engine::timeman::Budget;
 use std::io::{IsTerminal, Write};
 
@@ -52,7 +52,7 @@ impl Options {
     }
 
     /// `search` with the `--set` settings changed.
-    pub fn search(&self, search: Search) -> Result<Search, String> {
+    pub fn search(&self, search: SearchParams) -> Result<SearchParams, String> {
         params::tuned(search, &self.settings).map_err(|e| format!("--set: {e}"))
     }
 }

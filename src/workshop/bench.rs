@@ -6,13 +6,13 @@
 
 use crate::player::args::{self, say, value};
 use crate::workshop::builtins::{self, BUILTINS};
-use daimyo_engine::agent::Table;
+use daimyo_engine::agent::LocalGame;
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::model::{Board, Forecast, night_posteriors};
 use daimyo_engine::moves::{
     DAY_SEQUENCES, DAY_SEQUENCES_COUNT, NIGHT_SEQUENCES, NIGHT_SEQUENCES_COUNT,
 };
-use daimyo_engine::params::{self, Search};
+use daimyo_engine::params::{self, SearchParams};
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
 use daimyo_engine::search::Searcher;
 use daimyo_engine::timeman::{Budget, Limits, cores};
@@ -46,13 +46,13 @@ const RULED: [&str; DAIMYO] = ["tables", "margins", "roles", "tables"];
 pub fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
-    let keep = |t: &Table, out: &mut Vec<Position>| {
+    let keep = |t: &LocalGame, out: &mut Vec<Position>| {
         if TURNS_SEARCHED.contains(&t.state.turn) {
             out.push(*t.known[0].position());
         }
     };
     for seed in [1u32, 77] {
-        let mut t = Table::new(strengths_from_seed(seed));
+        let mut t = LocalGame::new(strengths_from_seed(seed));
         while !t.state.is_over() {
             keep(&t, &mut out);
             let picks = t.state.phase().picks();
@@ -68,7 +68,7 @@ pub fn positions() -> Vec<Position> {
     for (i, a) in agents.iter_mut().enumerate() {
         a.new_game(strengths, 5 + i as u64);
     }
-    let mut t = Table::new(strengths);
+    let mut t = LocalGame::new(strengths);
     while !t.state.is_over() {
         keep(&t, &mut out);
         t.play_agents(&mut agents);
@@ -93,7 +93,7 @@ pub struct BenchResult {
 
 /// Searches every bench position with a fixed budget and seed on `threads` threads (the
 /// signature does not depend on them).
-pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult {
+pub fn run_search(params: &SearchParams, rollouts: u64, threads: usize) -> BenchResult {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut total = 0;
     let searcher = Searcher::new(threads);
@@ -120,10 +120,10 @@ pub fn run_search(params: &Search, rollouts: u64, threads: usize) -> BenchResult
 
 /// The opponent model at every position, learnt and read at the turn's board and at the hidden
 /// nights' boards as the search reads it, its searching rules read ahead on `threads` threads.
-fn forecasts(params: &Search, positions: &[Position], threads: usize) -> Vec<Forecast> {
+fn forecasts(params: &SearchParams, positions: &[Position], threads: usize) -> Vec<Forecast> {
     let forecast = |pos: &Position| {
         let forecast = Forecast::on_threads(pos, &params.rivals, None, threads);
-        if let Forecast::Learned(l) = &forecast {
+        if let Forecast::Learnt(l) = &forecast {
             let readings = l.params.rule_readings;
             forecast.moves_at(&Board::at(pos, pos.public, pos.turn, pos.phase, readings));
             night_posteriors(pos, &forecast);
@@ -135,7 +135,7 @@ fn forecasts(params: &Search, positions: &[Position], threads: usize) -> Vec<For
 
 /// The model's time over every bench position on `threads` threads, on a new thread, which has
 /// remembered no reading.
-fn model_secs(params: &Search, threads: usize) -> f64 {
+fn model_secs(params: &SearchParams, threads: usize) -> f64 {
     let positions = positions();
     std::thread::scope(|s| {
         s.spawn(|| {

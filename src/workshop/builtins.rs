@@ -3,10 +3,12 @@
 //! budget; a strategy takes none, and a budget given to one is refused rather than silently
 //! dropped.
 
-use crate::workshop::strategies::{FlatMc, Fortress, History, Plain, Planner, PrunedMc, Random};
+use crate::workshop::strategies::{
+    FlatMc, Fortress, History, Plain, PlannerAgent, PrunedMcAgent, Random,
+};
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
-use daimyo_engine::params::{self, Search};
+use daimyo_engine::params::{self, SearchParams};
 use daimyo_engine::styles::Rule;
 use daimyo_engine::timeman::Budget;
 
@@ -14,7 +16,7 @@ use daimyo_engine::timeman::Budget;
 #[derive(Clone, Copy)]
 pub enum Make {
     /// The engine's search with these parameters, under the player's budget.
-    Search(&'static Search),
+    Search(&'static SearchParams),
     /// One of the engine's memoryless rules.
     Rule(Rule),
     /// A strategy of the workshop's own.
@@ -36,7 +38,7 @@ impl Builtin {
 
     /// The same, a search playing with `search`'s settings in place of its own (a strategy
     /// ignores them: `tuned` refuses settings for one).
-    pub fn agent_with(&self, budget: Budget, search: Option<&Search>) -> Box<dyn Agent> {
+    pub fn agent_with(&self, budget: Budget, search: Option<&SearchParams>) -> Box<dyn Agent> {
         match self.make {
             Make::Search(own) => Box::new(Bot::new(self.name, *search.unwrap_or(own), budget)),
             Make::Rule(rule) => Box::new(Plain(rule)),
@@ -45,7 +47,7 @@ impl Builtin {
     }
 
     /// The search's parameters, if it is a search.
-    pub fn search(&self) -> Option<&'static Search> {
+    pub fn search(&self) -> Option<&'static SearchParams> {
         match self.make {
             Make::Search(s) => Some(s),
             _ => None,
@@ -110,22 +112,22 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "planner",
         about: "sampled plans: which lords to top, keep off last or give up; wins by a margin",
-        make: Make::Strategy(|| Box::new(Planner::default())),
+        make: Make::Strategy(|| Box::new(PlannerAgent::default())),
     },
     Builtin {
         name: "pruned-mc",
         about: "flat Monte Carlo to the next scoring, conceding the hottest lords early",
-        make: Make::Strategy(|| Box::new(PrunedMc::default())),
+        make: Make::Strategy(|| Box::new(PrunedMcAgent::default())),
     },
     Builtin {
         name: "planner-v",
         about: "planner with other constants: margins 0.25 then 0.05, up to 4 on a lord early",
-        make: Make::Strategy(|| Box::new(Planner::variant())),
+        make: Make::Strategy(|| Box::new(PlannerAgent::variant())),
     },
     Builtin {
         name: "pruned-mc-v",
         about: "pruned-mc conceding one lord fewer: 3, 2 and 1 hottest early in each half",
-        make: Make::Strategy(|| Box::new(PrunedMc::variant())),
+        make: Make::Strategy(|| Box::new(PrunedMcAgent::variant())),
     },
 ];
 
@@ -141,7 +143,7 @@ pub fn agent(name: &str, budget: Budget) -> Option<Box<dyn Agent>> {
 
 /// The named search's settings with `settings` (`NAME=VALUE` of `params::TUNABLES`) changed;
 /// `None` without settings. Refused for a strategy, which has none.
-pub fn tuned(name: &str, settings: &[(String, f64)]) -> Result<Option<Search>, String> {
+pub fn tuned(name: &str, settings: &[(String, f64)]) -> Result<Option<SearchParams>, String> {
     if settings.is_empty() {
         return Ok(None);
     }

@@ -136,7 +136,7 @@ pub struct ManagerResult {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OutLine {
     pub seed: u32,
-    /// Rotation r put entrant (s + r) % 4 of the table in seat s.
+    /// Rotation r put entrant (s + r) % 4 of the line-up in seat s.
     pub rotation: usize,
     /// "A" or "B" under `--sprt`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

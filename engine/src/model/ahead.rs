@@ -7,18 +7,23 @@ use super::{Board, Opponents, day_boards};
 use crate::knowledge::Position;
 use crate::params::ModelParams;
 use crate::rules::DAIMYO;
-use crate::styles::searching::{Search, read_ahead};
+use crate::styles::searching::{FieldSearch, read_ahead};
 use std::time::Instant;
 
 /// The searching rules among the model's styles: their index and their search.
-fn searching(params: &ModelParams) -> Vec<(usize, Search)> {
+fn searching(params: &ModelParams) -> Vec<(usize, FieldSearch)> {
     let styles = params.all_styles().enumerate();
     styles.filter_map(|(k, (style, _))| Some((k, style.rule()?.search()?))).collect()
 }
 
 /// Every position column `c` is read at on `board` (one per split of its hidden nights), by each
 /// of `searches`.
-fn positions(board: &Board, c: usize, searches: &[Search], out: &mut Vec<(Search, Position)>) {
+fn positions(
+    board: &Board,
+    c: usize,
+    searches: &[FieldSearch],
+    out: &mut Vec<(FieldSearch, Position)>,
+) {
     for (ms, _) in &board.combos {
         let pos = board.position_of(c, ms);
         out.extend(searches.iter().map(|&s| (s, pos)));
@@ -28,7 +33,7 @@ fn positions(board: &Board, c: usize, searches: &[Search], out: &mut Vec<(Search
 /// The readings `Opponents::learn` asks for at `pos`: every other column's public day moves,
 /// by every searching rule.
 pub fn learning(pos: &Position, params: &ModelParams, deadline: Option<Instant>, threads: usize) {
-    let searches: Vec<Search> = searching(params).into_iter().map(|x| x.1).collect();
+    let searches: Vec<FieldSearch> = searching(params).into_iter().map(|x| x.1).collect();
     if searches.is_empty() {
         return;
     }
@@ -55,7 +60,7 @@ pub fn forecasting(pos: &Position, params: &ModelParams, now: &Opponents, thread
     boards.extend(known.map(|h| Board::of_night(pos, h.turn, readings)));
     let mut wanted = Vec::new();
     for c in 1..DAIMYO {
-        let searches: Vec<Search> = searching
+        let searches: Vec<FieldSearch> = searching
             .iter()
             .filter(|&&(k, _)| now.weights[c][k] >= params.negligible_weight)
             .map(|x| x.1)

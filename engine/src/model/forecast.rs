@@ -39,7 +39,7 @@ impl PickModel {
 #[derive(Clone)]
 pub enum Forecast {
     Prior(PickModel),
-    Learned(Box<Learnt>),
+    Learnt(Box<Learnt>),
 }
 
 /// The model learnt in the game, and how it is played in turns after the current one.
@@ -78,7 +78,7 @@ impl Forecast {
                 if threads > 1 {
                     ahead::forecasting(pos, &model, &now, threads);
                 }
-                Forecast::Learned(Box::new(Learnt { params: model, gate, now }))
+                Forecast::Learnt(Box::new(Learnt { params: model, gate, now }))
             }
         }
     }
@@ -87,7 +87,7 @@ impl Forecast {
     pub fn rule_readings(&self) -> usize {
         match self {
             Forecast::Prior(_) => 1,
-            Forecast::Learned(l) => l.params.rule_readings,
+            Forecast::Learnt(l) => l.params.rule_readings,
         }
     }
 
@@ -97,9 +97,7 @@ impl Forecast {
             Forecast::Prior(pm) => std::array::from_fn(|_| {
                 moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
             }),
-            Forecast::Learned(l) => {
-                std::array::from_fn(|c| l.now.distribution(&l.params, board, c))
-            }
+            Forecast::Learnt(l) => std::array::from_fn(|c| l.now.distribution(&l.params, board, c)),
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::agent::NightGuess;
 use crate::knowledge::Position;
 use crate::model::Forecast;
 use crate::moves;
-use crate::params::{Allocation, OwnLearning, Search as Params};
+use crate::params::{Allocation, OwnLearning, SearchParams as Params};
 use crate::policy::Policy;
 use crate::rules::{Move, Phase};
 use crate::timeman::Limits;

@@ -20,7 +20,7 @@ use crate::model::Forecast;
 use crate::model::forecast::draw_move;
 use crate::model::nights::NightSampler;
 use crate::moves;
-use crate::params::{MAX_LATER_POLICIES, Search as Params};
+use crate::params::{MAX_LATER_POLICIES, SearchParams as Params};
 use crate::policy::{self, Policy, Weights};
 use crate::rules::{DAIMYO, LORDS, Phase, Row, TURNS, first_place_shares, score};
 use rand::Rng;
@@ -143,7 +143,7 @@ impl Rollouts {
                 let first = Box::new(std::array::from_fn(|c| pools[c][phase_index(pos.phase)]));
                 (first, LaterTurns::Pools(pools), None)
             }
-            Forecast::Learned(l) => {
+            Forecast::Learnt(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
                 // The last scoring: the others' best replies.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::agent::Table;
+use crate::agent::LocalGame;
 use crate::timeman::Budget;
 
 use crate::model::PickModel;
@@ -48,8 +48,8 @@ fn search_on(
 }
 
 /// A game with the same moves every day and every night, up to `turn`, seen by seat 0.
-pub(super) fn scripted(upto: u8) -> Table {
-    let mut t = Table::new([5, 3, 6, 4, 3, 4]);
+pub(super) fn scripted(upto: u8) -> LocalGame {
+    let mut t = LocalGame::new([5, 3, 6, 4, 3, 4]);
     let day = [[0, 0, 2, 2, 3], [2, 2, 2, 5, 1], [3, 3, 0, 4, 4], [5, 5, 2, 0, 1]];
     let night = [[2, 2], [0, 3], [1, 5], [2, 4]];
     while t.state.turn < upto {
@@ -218,7 +218,7 @@ fn the_gate_switches_every_later_turn_to_uniform_play() {
         let r = search(pos, &p, &budget(30_000), 7);
         (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
     };
-    let Forecast::Learned(l) = Forecast::new(pos, &BOT.rivals, None) else {
+    let Forecast::Learnt(l) = Forecast::new(pos, &BOT.rivals, None) else {
         panic!("a learnt model")
     };
     let share = l.now.uniform_share(&l.params);
@@ -307,7 +307,7 @@ fn lean_to_best_replies(turn: u8) {
     let pos = t.known[0].position();
     assert_eq!(pos.turn, turn);
     let forecast = Forecast::new(pos, &BOT.rivals, None);
-    assert!(matches!(forecast, Forecast::Learned(_)));
+    assert!(matches!(forecast, Forecast::Learnt(_)));
     let readings = forecast.rule_readings();
     let board = crate::model::Board::at(pos, pos.public, pos.turn, pos.phase, readings);
     let base = forecast.moves_at(&board);

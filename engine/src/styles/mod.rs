@@ -36,7 +36,7 @@ pub use standings::{by_strength, points_to_scoring, rival_nights};
 use crate::knowledge::Position;
 use crate::policy::Policy;
 use crate::rules::Move;
-use searching::Search;
+use searching::FieldSearch;
 use std::time::Instant;
 
 /// A rule: the move follows from the position alone, no memory, no chance (a searching rule
@@ -91,10 +91,10 @@ impl Rule {
     }
 
     /// The search behind a searching rule.
-    pub fn search(self) -> Option<Search> {
+    pub fn search(self) -> Option<FieldSearch> {
         match self {
-            Rule::Planner => Some(Search::Planner),
-            Rule::PrunedMc => Some(Search::PrunedMc),
+            Rule::Planner => Some(FieldSearch::Planner),
+            Rule::PrunedMc => Some(FieldSearch::PrunedMc),
             _ => None,
         }
     }
@@ -115,8 +115,8 @@ impl Rule {
             Rule::Roles => roles::choose(pos),
             Rule::Margins => margins::choose(pos),
             Rule::Loyal => loyal::choose(pos),
-            Rule::Planner => Search::Planner.choose(pos),
-            Rule::PrunedMc => Search::PrunedMc.choose(pos),
+            Rule::Planner => FieldSearch::Planner.choose(pos),
+            Rule::PrunedMc => FieldSearch::PrunedMc.choose(pos),
         }
     }
 

@@ -62,23 +62,23 @@ pub fn position_hash(pos: &Position) -> u64 {
 
 /// The two searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Search {
+pub enum FieldSearch {
     Planner,
     PrunedMc,
 }
 
-impl Search {
+impl FieldSearch {
     /// The move at `pos`, searched now on its budget divided by `divisor` (at least 1), on
     /// random numbers from `seed`.
     fn run(self, pos: &Position, divisor: usize, seed: u64) -> Move {
         let d = divisor.max(1);
         match self {
-            Search::Planner => {
+            FieldSearch::Planner => {
                 let mut p = Planner::new((SAMPLES_MAIN / d).max(1), (SAMPLES_OTHER / d).max(1));
                 p.reseed(seed);
                 p.choose(pos)
             }
-            Search::PrunedMc => PrunedMc::scaled(d as u32, seed).choose(pos),
+            FieldSearch::PrunedMc => PrunedMc::scaled(d as u32, seed).choose(pos),
         }
     }
 
@@ -130,13 +130,13 @@ fn open(deadline: Option<Instant>) -> bool {
 /// thread: what `read` would answer for each, now remembered. Returns how many were searched.
 /// A thread's panic loses only the answers it had not yet handed back.
 pub fn read_ahead(
-    wanted: &[(Search, Position)],
+    wanted: &[(FieldSearch, Position)],
     divisor: usize,
     deadline: Option<Instant>,
     threads: usize,
 ) -> usize {
     let mut seen = HashSet::new();
-    let jobs: Vec<(Search, &Position, Key)> = wanted
+    let jobs: Vec<(FieldSearch, &Position, Key)> = wanted
         .iter()
         .filter_map(|(s, pos)| match s.remembered(pos, divisor) {
             (key, None) if seen.insert(key) => Some((*s, pos, key)),
@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn a_searching_rule_answers_by_the_position_alone() {
         let pos = turn7();
-        for s in [Search::Planner, Search::PrunedMc] {
+        for s in [FieldSearch::Planner, FieldSearch::PrunedMc] {
             let here = s.choose(&pos);
             let there = std::thread::spawn(move || s.choose(&pos)).join().unwrap();
             assert_eq!(here, there, "{s:?}");
@@ -230,7 +230,7 @@ mod tests {
         std::thread::spawn(|| {
             let pos = turn7();
             let past = Some(Instant::now());
-            for s in [Search::Planner, Search::PrunedMc] {
+            for s in [FieldSearch::Planner, FieldSearch::PrunedMc] {
                 assert_eq!(s.read(&pos, past, SCALE), None, "{s:?}");
                 let m = s.read(&pos, None, SCALE);
                 assert!(m.is_some());
@@ -255,13 +255,13 @@ mod tests {
                 p.public[1] = p.public[1].bump(t as usize % 6, 1);
                 positions.push(p);
             }
-            let mut wanted: Vec<(Search, Position)> = Vec::new();
-            for s in [Search::Planner, Search::PrunedMc] {
+            let mut wanted: Vec<(FieldSearch, Position)> = Vec::new();
+            for s in [FieldSearch::Planner, FieldSearch::PrunedMc] {
                 wanted.extend(positions.iter().map(|&p| (s, p)));
             }
             wanted.push(wanted[0]);
             let past = Some(Instant::now());
-            assert_eq!(Search::PrunedMc.read(&positions[2], None, 7).map(|_| ()), Some(()));
+            assert_eq!(FieldSearch::PrunedMc.read(&positions[2], None, 7).map(|_| ()), Some(()));
             assert_eq!(read_ahead(&wanted, 7, None, 3), 2 * positions.len() - 1);
             for &(s, p) in &wanted {
                 assert_eq!(s.read(&p, past, 7), Some(s.run(&p, 7, position_hash(&p))), "{s:?}");

@@ -1,7 +1,7 @@
 //! `daimyo-lab tune`: the search's settings (`params::TUNABLES`) tuned by SPSA (simultaneous
 //! perturbation stochastic approximation) over short games against a field.
 //!
-//! Each iteration takes one seed: the field's draw for that seed sits at the table, every
+//! Each iteration takes one seed: the field's draw for that seed is the line-up, every
 //! setting is moved by its perturbation `c` up or down (a random sign each), and the bot plays
 //! the seed's four seat rotations with the settings moved up (θ+) and again with them moved
 //! down (θ−), the same opponents and lords in the same seats. The difference of the two win
@@ -14,7 +14,7 @@
 use daimyo::player::args::{say, value};
 use daimyo::workshop::arena::referee::{Clocks, GameRecord};
 use daimyo::workshop::arena::{Entrant, interrupt, options, plan, play_game, splitmix};
-use daimyo_engine::params::{self, Search, Tunable};
+use daimyo_engine::params::{self, SearchParams, Tunable};
 use daimyo_engine::rules::{DAIMYO, first_place_shares};
 use daimyo_engine::timeman::{Budget, cores};
 use std::io::Write;
@@ -156,7 +156,7 @@ impl Spsa {
 }
 
 /// The bot's search with `values` for the run's settings.
-fn search_of(dims: &[Dim], values: &[f64]) -> Search {
+fn search_of(dims: &[Dim], values: &[f64]) -> SearchParams {
     let mut s = params::BOT;
     for (d, &v) in dims.iter().zip(values) {
         d.tunable.set(&mut s, d.tunable.clamp(v)).expect("the bot has every tunable");
@@ -247,7 +247,7 @@ fn options(args: &[String]) -> Result<Options, String> {
 /// The bot's win share in twelfths in rotation `r` of `seed` with `search`, against `opponents`,
 /// seated as the arena seats a table's first entrant.
 fn play_one(
-    search: Search,
+    search: SearchParams,
     budget: Budget,
     opponents: [&Entrant; 3],
     seed: u32,
@@ -268,7 +268,13 @@ fn play_one(
 
 /// The win shares of θ+ and θ− at one seed, its eight games spread over `jobs` threads (summed
 /// in twelfths, so that the order the games end in changes nothing).
-fn iteration(o: &Options, plus: Search, minus: Search, seed: u32, clocks: Clocks) -> (f64, f64) {
+fn iteration(
+    o: &Options,
+    plus: SearchParams,
+    minus: SearchParams,
+    seed: u32,
+    clocks: Clocks,
+) -> (f64, f64) {
     let budget = Budget {
         rollouts: Some(o.rollouts),
         no_clock: true,

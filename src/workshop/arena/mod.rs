@@ -29,7 +29,7 @@ pub use files::out_line;
 
 use crate::player::args::{self, say};
 use crate::workshop::builtins;
-use daimyo_engine::params::{Search, Tunable};
+use daimyo_engine::params::{SearchParams, Tunable};
 use daimyo_engine::rules::{DAIMYO, strengths_from_seed};
 use daimyo_engine::timeman::Budget;
 use referee::{Clocks, GameRecord, InProcess, Seat};
@@ -71,7 +71,7 @@ pub enum Entrant {
         label: String,
         name: String,
         budget: Budget,
-        search: Option<Box<Search>>,
+        search: Option<Box<SearchParams>>,
     },
     Exec {
         label: String,

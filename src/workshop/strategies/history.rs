@@ -60,7 +60,7 @@ impl Agent for History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use daimyo_engine::agent::Table;
+    use daimyo_engine::agent::LocalGame;
     use daimyo_engine::rules::Phase;
 
     #[test]
@@ -71,7 +71,7 @@ mod tests {
             h.new_game(strengths, seed);
             let plan: Vec<usize> = (0..LORDS).filter(|&l| h.plan()[l] > 0).collect();
             assert!((2..=3).contains(&plan.len()), "{plan:?}");
-            let mut t = Table::new(strengths);
+            let mut t = LocalGame::new(strengths);
             let mut first_day = None;
             while !t.state.is_over() {
                 let m = h.act(&t.known[0], Instant::now());

@@ -12,7 +12,7 @@ pub use flatmc::FlatMc;
 pub use fortress::Fortress;
 pub use history::History;
 pub use random::Random;
-pub use searches::{Planner, PrunedMc};
+pub use searches::{PlannerAgent, PrunedMcAgent};
 
 use daimyo_engine::agent::Agent;
 use daimyo_engine::knowledge::Tracker;
@@ -37,7 +37,7 @@ impl Agent for Plain {
 mod tests {
     use super::*;
     use crate::workshop::builtins::BUILTINS;
-    use daimyo_engine::agent::Table;
+    use daimyo_engine::agent::LocalGame;
     use daimyo_engine::rules::{Phase, Row, State, View, first_place_shares};
     use daimyo_engine::timeman::Budget;
     use rand::{RngExt, SeedableRng};
@@ -66,7 +66,7 @@ mod tests {
         for (i, a) in agents.iter_mut().enumerate() {
             a.new_game(st, seed + i as u64);
         }
-        let mut t = Table::new(st);
+        let mut t = LocalGame::new(st);
         let mut played = Vec::new();
         while !t.state.is_over() {
             played.extend(t.play_agents(agents));

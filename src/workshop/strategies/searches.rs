@@ -7,7 +7,7 @@ use daimyo_engine::knowledge::Tracker;
 use daimyo_engine::rules::{LORDS, Move};
 use daimyo_engine::styles::planner::Constants;
 use daimyo_engine::styles::pruned_mc::BANNED;
-use daimyo_engine::styles::{self, Planner as PlannerSearch, PrunedMc as PrunedMcSearch};
+use daimyo_engine::styles::{self, Planner, PrunedMc};
 use std::time::Instant;
 
 /// `planner-v`'s constants: wider margins early, thinner late, up to 4 picks on a lord early.
@@ -17,25 +17,25 @@ const PRUNED_MC_V: [usize; 10] = [0, 3, 2, 1, 0, 0, 3, 2, 0, 0];
 
 /// `planner` (or a variant) as an agent: the search, seeded by the game, reporting the samples
 /// its answer was judged on.
-pub struct Planner {
+pub struct PlannerAgent {
     name: &'static str,
-    search: PlannerSearch,
+    search: Planner,
 }
 
-impl Default for Planner {
+impl Default for PlannerAgent {
     fn default() -> Self {
-        Planner { name: "planner", search: PlannerSearch::default() }
+        PlannerAgent { name: "planner", search: Planner::default() }
     }
 }
 
-impl Planner {
+impl PlannerAgent {
     /// `planner-v`.
-    pub fn variant() -> Planner {
-        Planner { name: "planner-v", search: PlannerSearch::default().with(PLANNER_V) }
+    pub fn variant() -> PlannerAgent {
+        PlannerAgent { name: "planner-v", search: Planner::default().with(PLANNER_V) }
     }
 }
 
-impl Agent for Planner {
+impl Agent for PlannerAgent {
     fn name(&self) -> String {
         self.name.into()
     }
@@ -58,25 +58,25 @@ impl Agent for Planner {
 }
 
 /// `pruned-mc` (or a variant) as an agent: the search, seeded by the game.
-pub struct PrunedMc {
+pub struct PrunedMcAgent {
     name: &'static str,
-    search: PrunedMcSearch,
+    search: PrunedMc,
 }
 
-impl Default for PrunedMc {
+impl Default for PrunedMcAgent {
     fn default() -> Self {
-        PrunedMc { name: "pruned-mc", search: PrunedMcSearch::conceding(BANNED) }
+        PrunedMcAgent { name: "pruned-mc", search: PrunedMc::conceding(BANNED) }
     }
 }
 
-impl PrunedMc {
+impl PrunedMcAgent {
     /// `pruned-mc-v`.
-    pub fn variant() -> PrunedMc {
-        PrunedMc { name: "pruned-mc-v", search: PrunedMcSearch::conceding(PRUNED_MC_V) }
+    pub fn variant() -> PrunedMcAgent {
+        PrunedMcAgent { name: "pruned-mc-v", search: PrunedMc::conceding(PRUNED_MC_V) }
     }
 }
 
-impl Agent for PrunedMc {
+impl Agent for PrunedMcAgent {
     fn name(&self) -> String {
         self.name.into()
     }
@@ -98,7 +98,7 @@ mod tests {
     fn the_variant_concedes_one_lord_fewer() {
         let st = [6, 5, 3, 4, 5, 6];
         for seed in 0..4 {
-            let (mut plain, mut v) = (PrunedMc::default(), PrunedMc::variant());
+            let (mut plain, mut v) = (PrunedMcAgent::default(), PrunedMcAgent::variant());
             plain.new_game(st, seed);
             v.new_game(st, seed);
             let m = plain.act(&Tracker::new(st), Instant::now());
