@@ -13,11 +13,11 @@ USAGE
   daimyo [OPTIONS]              play one game on stdin/stdout (what the game manager runs)
   daimyo play NAME [OPTIONS]    play as a built-in player instead of the bot
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
-  daimyo show FILE [--game N]   a game turn by turn: an arena --out file, the manager's result
-                                JSON, or a --log file; --html OUT.html makes it a web page
-                                (daimyo show --help)
+  daimyo show FILE [--game N]   a game turn by turn: an arena --out file, a file of recorded
+                                games, the manager's result JSON, or a --log file; --html
+                                OUT.html makes it a web page (daimyo show --help)
   daimyo halftime FILE...       each entrant's points at the turn-5 scoring in arena --out
-                                files, against its results (daimyo halftime --help)
+                                files or recorded games, against its results
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo --help                 this text
   daimyo --version              the version

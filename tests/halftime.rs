@@ -253,3 +253,34 @@ fn halftime_says_what_it_cannot_use() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[test]
+fn the_fields_records_are_read_as_arena_games() {
+    // The real world-final line-up against the bot: every seat-game counted under its label,
+    // the win shares the records' winners give (ties split), and each entrant's points at
+    // the turn-5 scoring the mean of the manager's own turn-5 totals.
+    let path =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/field-games/daimyo-finalists-7001.jsonl");
+    let (code, out, err) = daimyo(&["halftime", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("halftime: 1 file, 100 games, 400 seat-games"), "{out}");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    for label in ["daimyo", "orig-tables", "orig-planner", "orig-margins"] {
+        let (mut share, mut points) = (0.0, 0.0);
+        for g in &lines {
+            let seat = (0..DAIMYO).find(|&s| g["labels"][s] == label).unwrap();
+            let totals: Vec<i32> =
+                (0..DAIMYO).map(|s| g["totals_x12"][s].as_i64().unwrap() as i32).collect();
+            share += first_place_shares(&totals.try_into().unwrap())[seat] as f64 / 12.0;
+            points += g["totals_after_turn5"][seat].as_f64().unwrap();
+        }
+        let row = out.lines().find(|l| l.starts_with(&format!("{label} "))).unwrap();
+        let c = cells(row);
+        assert_eq!(c[1], "100", "{row}");
+        assert_eq!(c[2], format!("{:.1}%", share), "{row}");
+        assert!(c[3].starts_with(&format!("{:+.2} ", points / 100.0)), "{row}");
+    }
+    assert!(out.contains("\ndaimyo               100      40.0%"), "{out}");
+}

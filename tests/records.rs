@@ -325,3 +325,62 @@ fn an_out_line_without_estimates_is_written_as_before_they_were_kept() {
     }
     assert_eq!(games(sample).unwrap().all().unwrap().len(), sample.lines().count());
 }
+
+/// The recorded games of the field (real contest programs on the official manager) in
+/// tests/data/field-games, one file a line-up.
+fn field_files() -> Vec<(String, String)> {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/field-games");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    out.sort();
+    assert_eq!(out.len(), 6, "six files of recorded games");
+    out
+}
+
+#[test]
+fn the_fields_records_read_as_arena_games_and_replay_to_the_managers_scores() {
+    // Every line reads as an arena game of its labels, rotation and lords; played again by the
+    // rules core, its moves give the manager's own totals after turn 5 and at the end, and the
+    // winner it names (null for a tie at the top).
+    let mut read = 0;
+    for (name, text) in field_files() {
+        let games = games(&text).unwrap().all().unwrap();
+        let raw: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(games.len(), raw.len(), "{name}");
+        for (g, v) in games.iter().zip(&raw) {
+            let at = format!("{name}, seed {}, rotation {}", g.seed, v["rotation"]);
+            assert_eq!(g.strengths, strengths_from_seed(g.seed), "{at}");
+            assert_eq!(
+                g.origin,
+                Origin::Arena { rotation: v["rotation"].as_u64().unwrap() as usize, side: None }
+            );
+            assert_eq!(g.labels[0], v["labels"][0].as_str().unwrap(), "{at}");
+            let mut s = State::new(g.strengths);
+            for (t, moves) in g.commands.iter().enumerate() {
+                s.play(moves).unwrap();
+                if t == 4 {
+                    let want: Vec<i64> = v["totals_after_turn5"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| (x.as_f64().unwrap() * 12.0).round() as i64)
+                        .collect();
+                    let got: Vec<i64> = s.totals().iter().map(|&x| x as i64).collect();
+                    assert_eq!(got, want, "{at}: after turn 5");
+                }
+            }
+            let totals: Vec<i64> = s.totals().iter().map(|&x| x as i64).collect();
+            let want: Vec<i64> =
+                v["totals_x12"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+            assert_eq!(totals, want, "{at}");
+            assert_eq!(g.winner, winner(&s.totals()), "{at}");
+            assert_eq!(g.winner, v["winner"].as_u64().map(|w| w as usize), "{at}");
+            read += 1;
+        }
+    }
+    assert_eq!(read, 585);
+}

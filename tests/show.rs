@@ -214,3 +214,21 @@ fn the_shipped_samples() {
     assert!(log.status.success(), "{}", text(&log.stderr));
     assert_eq!(s.matches("): answered ").count(), 9, "{s}");
 }
+
+#[test]
+fn a_recorded_game_of_the_field() {
+    // The first line of the real world-final line-up: seed 7001, the bot in seat 0; a tie at
+    // the top between seats 0 and 2 at +3, as the record's totals say.
+    let path =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/field-games/daimyo-finalists-7001.jsonl");
+    let o = run(&["show", path, "--game", "1"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let shown = text(&o.stdout);
+    assert!(shown.contains("arena game, seed 7001, rotation 0"), "{shown}");
+    assert!(
+        shown.contains("seat 1 orig-tables") && shown.contains("seat 3 orig-margins"),
+        "{shown}"
+    );
+    let last = shown.lines().last().unwrap();
+    assert_eq!(last, "draw: seat 0 daimyo, seat 2 orig-planner share first place (+3)", "{shown}");
+}

@@ -36,7 +36,8 @@ USAGE
   daimyo-lab foresight [--set NAME=V]... [--jobs N] FILE...
 
 FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
-skipped). Every seat of every game counts, external programs' too. Each game is played again
+skipped), or a file of the field's recorded games (one a line, each seat named by its label,
+as in tests/data/field-games). Every seat of every game counts, external programs' too. Each game is played again
 from its replay; before each day move (turns 1, 3, 5, 7, 9) the daimyo in the seat before the
 mover learns the bot's model of the others from what it has seen so far, and the model's
 probability of the move the mover then played is its forecast's score.

@@ -67,3 +67,22 @@ fn a_bad_line_is_named_with_its_file_and_line() {
     assert_eq!((fitted.status.code(), text(&fitted.stderr)), (Some(2), want));
     std::fs::remove_file(&out).unwrap();
 }
+
+#[test]
+fn the_fields_records_are_fitted_by_their_labels() {
+    // The two line-ups of originals alone: 97 and 88 games, 9 moves a seat-game; every
+    // original is fitted under its label on all the moves it made.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
+    let (a, b) = (format!("{dir}/field-a-7101.jsonl"), format!("{dir}/field-b-7201.jsonl"));
+    let out = ok(&["fit", "--from", &a, &b]);
+    for (label, games) in [
+        ("orig-tables", 97 + 88),
+        ("orig-margins", 97 + 88),
+        ("orig-pruned-mc", 97 + 88),
+        ("orig-planner", 97),
+        ("orig-roles", 88),
+    ] {
+        let head = format!("{label}: {} moves; ", 9 * games);
+        assert!(out.lines().any(|l| l.starts_with(&head)), "{head}\n{out}");
+    }
+}

@@ -135,3 +135,15 @@ fn foresight_says_what_it_cannot_use() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.starts_with("daimyo-lab foresight: ") && err.contains("missing.jsonl"), "{err}");
 }
+
+#[test]
+fn foresight_reads_the_fields_records() {
+    // A file of real programs' games: every original is foreseen under its label.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games/field-b-7201.jsonl");
+    let (code, out, err) = lab(&["foresight", "--jobs", "2", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("foresight: 1 file, 88 games, 1760 day moves,"), "{out}");
+    for label in ["orig-tables", "orig-margins", "orig-roles", "orig-pruned-mc"] {
+        assert!(!row(&out, label).is_empty(), "{label}: {out}");
+    }
+}

@@ -21,7 +21,8 @@ USAGE
   daimyo halftime FILE...
 
 FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
-skipped). Every seat of every game counts, external programs' too: the turn-5 scores are
+skipped), or a file of the field's recorded games (one a line, each seat named by its label,
+as in tests/data/field-games). Every seat of every game counts, external programs' too: the turn-5 scores are
 worked out from the game's replay, by the rules.
 
 For every entrant (under --sprt, \"LABEL (A)\" and \"LABEL (B)\" apart), in the order they

@@ -17,6 +17,9 @@
 //! run, a merge; `out_file` reads a file whole) can refuse games of another run; the readers of
 //! single games skip it.
 //!
+//! A recorded game of the field (`field`: real programs' games kept as replays, with `labels`
+//! where an `--out` line has `seats`) reads as the `--out` line of the same game.
+//!
 //! `recorded` tells a file that `show` reads apart from a player's `--log` (whose format the
 //! player owns), so that the text and the page read the same games.
 
@@ -27,9 +30,11 @@ use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
 
 mod estimates;
+mod field;
 mod out_file;
 
 pub use estimates::{Estimate, NightEstimate};
+pub use field::FieldLine;
 pub use out_file::{OutFile, out_file};
 
 /// The manager's winner: a seat, or `None` for a draw, which it writes `""`.
@@ -376,6 +381,7 @@ pub fn games(text: &str) -> Result<Games<'_>, String> {
         .filter(|(_, l)| !l.trim().is_empty() && !is_run_line(l))
         .collect();
     let arena = |p: Probe| p.contains_key("rotation") || p.contains_key("run");
+    // (A field's record has a rotation too, and reads line by line as an arena's.)
     match serde_json::from_str::<IgnoredAny>(text) {
         // One document is one game, unless it is the one line of an `--out` file.
         Ok(_) if serde_json::from_str::<Probe>(text).is_ok_and(arena) => {}
@@ -466,9 +472,19 @@ fn record(json: &str) -> Result<Game, String> {
         return Err("neither an arena --out line nor a manager's result (no \"replay\")".into());
     }
     match probe.contains_key("rotation") {
-        true => serde_json::from_str::<OutLine>(json).map_err(|e| json_message(&e))?.try_into(),
+        true => game_line(json, &probe)?.try_into(),
         false => serde_json::from_str::<ManagerResult>(json)
             .map(Game::from)
             .map_err(|e| json_message(&e)),
     }
+}
+
+/// A line with a rotation: an arena's `--out` line, or a field's record (`labels` by seat) read
+/// as one.
+fn game_line(json: &str, probe: &Probe) -> Result<OutLine, String> {
+    match probe.contains_key("labels") && !probe.contains_key("seats") {
+        true => serde_json::from_str::<FieldLine>(json).map(OutLine::from),
+        false => serde_json::from_str::<OutLine>(json),
+    }
+    .map_err(|e| json_message(&e))
 }

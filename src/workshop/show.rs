@@ -28,7 +28,9 @@ USAGE
   daimyo show FILE [--game N] --html OUT.html
 
 FILE is one of
-  - an arena --out file (one game a line; --game N picks the Nth, default 1),
+  - an arena --out file (one game a line; --game N picks the Nth, default 1), or a file of
+    the field's recorded games (real programs' games on the official manager, one a line,
+    each seat named by its label: tests/data/field-games holds six),
   - the official manager's result JSON ({\"winner\": ..., \"replay\": {\"seed\": S, \"commands\": ...}}),
     as the arena's --replays also writes,
   - a player's --log file (one game per run of the player, appended; --game N picks one).

@@ -1,7 +1,8 @@
 //! An arena `--out` file read whole, to add its games up (a resumed run, a merge, calibrate):
-//! its run lines and its games, each line checked, a torn last line told apart.
+//! its run lines and its games, each line checked, a torn last line told apart. A file of the
+//! field's records reads so too, with no run line.
 
-use super::{OutLine, Probe, RunLine};
+use super::{OutLine, Probe, RunLine, game_line};
 use crate::player::log::json_message;
 
 /// An arena `--out` file read whole, to add its games up: its run lines and its games, with
@@ -65,7 +66,7 @@ fn out_record(line: &str) -> Result<Line, String> {
     if !probe.contains_key("rotation") {
         return Err("not an arena --out line (no \"run\", no \"rotation\")".into());
     }
-    let game: OutLine = serde_json::from_str(line).map_err(|e| json_message(&e))?;
+    let game = game_line(line, &probe)?;
     game.check()?;
     Ok(Line::Game(Box::new(game)))
 }
