@@ -61,14 +61,11 @@ impl Bot {
         Played { pos: *pos, forecast, result }
     }
 
-    /// Until when the model may read the searching rules: its share of the turn's time; none
-    /// under a rollout budget, which asks for play that is the same on any machine and at any
-    /// load (the search's clock still holds).
+    /// Until when the model may read the searching rules: its share of the turn's time, with or
+    /// without a rollout budget, since the clock is a wall; none without a clock (`--no-clock`),
+    /// where play is the same on any machine and at any load.
     fn reading_deadline(&self, limits: &Limits, started: Instant) -> Option<Instant> {
         let Rivals::Learnt { model, .. } = self.params.rivals else { return None };
-        if self.budget.rollouts.is_some() {
-            return None;
-        }
         let share = model.reading_share.clamp(0.0, 1.0);
         limits.deadline().map(|d| started + d.saturating_duration_since(started).mul_f64(share))
     }

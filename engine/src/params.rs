@@ -10,7 +10,7 @@ pub mod time {
     /// Default time for an answer, from the arrival of the turn's first byte. The manager allows
     /// 1000 ms; the rest is margin for a loaded machine, process scheduling and the pipe: half
     /// the manager's second, since at 750 ms a stall of 250 ms would lose the game and more time
-    /// buys the search nothing measurable (docs/development.md, "The default time").
+    /// buys the search nothing measurable (docs/findings.md, "The default time").
     pub const DEFAULT_MS: u64 = 500;
     /// Never plan to end the search later than this after the turn began, whatever was asked.
     pub const HARD_CAP_MS: u64 = 900;
