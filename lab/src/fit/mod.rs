@@ -26,9 +26,8 @@ daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
 daimyo-lab fit [--ridge R] --from FILE...
   plays N seeds in all 4 rotations (default 50), or with --from reads the games recorded in
   the FILEs (arena --out files, the field's recorded games and the official manager's result
-  files, any number), and fits,
-  for every entrant, the board-reading policy that best explains its moves; prints the fit and
-  the policy as a Rust constant. With --from the entrants are the seats' labels of the --out
+  files, any number), and fits, for every entrant, the board-reading policy that best explains
+  its moves; prints the fit and the policy as a Rust constant. With --from the entrants are the seats' labels of the --out
   lines and records; a manager's result names its seats seat 0 to seat 3.
   --ridge R   L2 penalty per weight (default 0.001)
 ";
