@@ -6,6 +6,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod jobs;
+mod agreement;
 mod calibrate;
 mod foresight;
 mod hindsight;
@@ -20,6 +21,8 @@ const USAGE: &str = "\
 daimyo-lab: instruments that study the bot's own search
 
 USAGE
+  daimyo-lab agreement FILE...   how closely each built-in plays like a recorded player, move
+                                 by move at the player's own positions
   daimyo-lab calibrate FILE...   how well the searches' estimates in arena --out files forecast
                                  the results
   daimyo-lab foresight FILE...   how well the bot's opponent model foresees each entrant of
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or(&[]);
     let code = match args.first().map(String::as_str) {
+        Some("agreement") => agreement::main(rest),
         Some("calibrate") => calibrate::main(rest),
         Some("foresight") => foresight::main(rest),
         Some("hindsight") => hindsight::main(rest),

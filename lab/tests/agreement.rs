@@ -1,0 +1,47 @@
+//! `daimyo-lab agreement`: a memoryless rule played again at its own recorded positions plays
+//! every move it played; a player that draws its moves at random does not; `--as` and
+//! `--seeds` choose what is compared; what it cannot use is named.
+
+mod common;
+
+use common::{arena, cells, cli as lab, scratch_path};
+
+#[test]
+fn a_rule_agrees_with_itself_and_random_picks_do_not() {
+    let out = scratch_path("agreement", "games.jsonl");
+    let path = out.to_str().unwrap();
+    let args = ["--seeds", "3", "--jobs", "1", "--quiet", "--out", path];
+    assert_eq!(arena(&[&args[..], &["tables", "roles", "margins", "random"]].concat()), 0);
+    let (code, text, err) = lab(&["agreement", "--jobs", "2", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with("agreement: 12 games\n"), "{text}");
+    let row = |name: &str| -> Vec<String> {
+        cells(text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{text}")))
+    };
+    for rule in ["tables as tables", "roles as roles", "margins as margins"] {
+        let r = row(rule);
+        // 12 games of 9 turns; every move the same, every turn.
+        assert_eq!(&r[1..3], ["108", "1.00"], "{r:?}");
+        assert!(r[5..].iter().all(|c| c == "1.00"), "{r:?}");
+    }
+    let r = row("random as random");
+    assert!(r[2].parse::<f64>().unwrap() < 0.2, "{r:?}");
+
+    // Another built-in in a seat's place, and half the seeds.
+    let (code, text, err) = lab(&["agreement", "--as", "roles=margins", "--seeds", "odd", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with("agreement: 8 games, odd seeds\n"), "{text}");
+    let r = cells(text.lines().find(|l| l.starts_with("roles as margins")).unwrap());
+    assert!(r[2].parse::<f64>().unwrap() < 1.0, "{r:?}");
+
+    for (args, says) in [
+        (vec!["agreement", "--as", "x=nobody", path], "no built-in player named 'nobody'"),
+        (vec!["agreement", "--seeds", "third", path], "neither even nor odd"),
+        (vec!["agreement"], "which files?"),
+    ] {
+        let (code, _, err) = lab(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_file(&out).unwrap();
+}
