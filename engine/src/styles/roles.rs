@@ -4,7 +4,8 @@
 //! The others are estimated per lord as their public intimacy plus 1.2 (`RIVAL_NIGHT_TENTHS`) times
 //! the lord's rival night count (`standings::rival_nights`): the hidden nights went somewhere, and
 //! the lords that drew them are where someone is stronger than the board shows. A lord's standing
-//! is the own true intimacy minus the mean of all four. The `LEAD_ROLES` best standings are to be
+//! is the own true intimacy minus the mean of all four (equal standings ranked by the lower index,
+//! as its original ranks them in every record). The `LEAD_ROLES` best standings are to be
 //! led by 2 over the best other; the next `CLIMB_ROLES` to be lifted 1 above the worst other; the
 //! last lord is ignored. Roles are paid strongest lord first as far as the picks go (a night pick
 //! counts 2); picks left over go one each to the role lords, strongest first, round and round.
@@ -39,7 +40,7 @@ pub fn targets(pos: &Position) -> [Option<i32>; LORDS] {
     // Four times own minus the mean: the order is the same.
     let standing: [i32; LORDS] = std::array::from_fn(|l| 3 * own(l) - est(l).iter().sum::<i32>());
     let mut lords: [usize; LORDS] = std::array::from_fn(|l| l);
-    lords.sort_by_key(|&l| (Reverse(standing[l]), Reverse(pos.strengths[l]), l));
+    lords.sort_by_key(|&l| (Reverse(standing[l]), l));
     let mut out = [None; LORDS];
     for (rank, &l) in lords.iter().enumerate() {
         let e = est(l);

@@ -43,9 +43,10 @@ pub const NEGLECT: i32 = -300;
 pub const FAT_LEAD: i32 = 6;
 /// What a move that breaks one of those rules is worth, per lord: less than any other move.
 const FORBIDDEN: i32 = -100_000;
-/// Turn 1: the strongest lord's share of the total strength that earns it a third pick, a fourth.
-pub const THIRD_PICK_SHARE: f64 = 0.22;
+/// Turn 1: the strongest lord's share of the total strength that earns it a fourth pick.
 pub const FOURTH_PICK_SHARE: f64 = 0.26;
+/// Turn 1, two equally strong lords: from this share the lower index gets three picks.
+pub const EQUAL_THIRD_SHARE: f64 = 0.21;
 
 /// Horizons: moves left after this one before the next scoring, 0..=4.
 const HORIZONS: usize = 5;
@@ -75,13 +76,22 @@ const LAST: [[i32; 6]; HORIZONS] = [
     [-15, -20, -25, -30, -35, -40],
 ];
 
-/// The fixed turn-1 move, as negotiation counts.
+/// The fixed turn-1 move, as negotiation counts. Fitted to orig-tables (every turn-1 record
+/// agrees): the two strongest lords (ties to the lower index); four on the strongest and one on
+/// the other when it holds `FOURTH_PICK_SHARE` of the total; otherwise three on the one of lower
+/// index and two on the other, except that two equally strong lords get two and three (lower
+/// index first) while the strongest holds less than `EQUAL_THIRD_SHARE`.
 pub fn opening(strengths: &[u8; LORDS]) -> Row {
     let order = by_strength(strengths);
     let total: u32 = strengths.iter().map(|&m| m as u32).sum();
     let share = strengths[order[0]] as f64 / total.max(1) as f64;
-    let first = 2 + (share >= THIRD_PICK_SHARE) as u8 + (share >= FOURTH_PICK_SHARE) as u8;
-    Row::ZERO.bump(order[0], first).bump(order[1], DAY_PICKS as u8 - first)
+    if share >= FOURTH_PICK_SHARE {
+        return Row::ZERO.bump(order[0], 4).bump(order[1], 1);
+    }
+    let (lo, hi) = (order[0].min(order[1]), order[0].max(order[1]));
+    let equal = strengths[order[0]] == strengths[order[1]];
+    let first = if equal && share < EQUAL_THIRD_SHARE { 2 } else { 3 };
+    Row::ZERO.bump(lo, first).bump(hi, DAY_PICKS as u8 - first)
 }
 
 /// The table value of `lord` when the move puts `picks` on it, in hundredths of a point; `n` is
@@ -157,6 +167,8 @@ mod tests {
             ([4, 6, 5, 6, 3, 3], [0, 3, 0, 2, 0, 0]),
             // 6 of 22: four.
             ([3, 3, 6, 3, 3, 4], [0, 0, 4, 0, 0, 1]),
+            // 6 of 26, unequal: three on the lower index of the two, here the weaker.
+            ([4, 5, 4, 3, 4, 6], [0, 3, 0, 0, 0, 2]),
         ] {
             let m = choose(&Position::initial(st));
             assert_eq!(m.counts().to_array(), want, "{st:?}");
