@@ -506,7 +506,7 @@ fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) 
         dir.to_str().unwrap(),
         "--sprt",
         "random",
-        "margins",
+        "tables",
         "--field",
         "random,greedy,history,knapsack",
     ]);
@@ -535,7 +535,7 @@ fn outputs_do_not_depend_on_jobs() {
     let seeds = text.lines().filter(|l| l.starts_with("verdict: B is stronger")).count();
     assert_eq!(seeds, 1, "{text}");
     let last_seed = lines.last().unwrap()["seed"].as_u64().unwrap() as usize;
-    assert!(last_seed < 8, "margins against random decides before the cap:\n{text}");
+    assert!(last_seed < 8, "tables against random decides before the cap:\n{text}");
     assert_eq!((lines.len(), files.len()), (8 * last_seed, 8 * last_seed));
     assert!(text.contains(&format!("after {last_seed} seeds ({} games)", 8 * last_seed)));
     // A and B meet the same drawn opponents in the same seats.
@@ -543,7 +543,7 @@ fn outputs_do_not_depend_on_jobs() {
         for r in 0..4 {
             let (a, b) = (&seed[r]["seats"], &seed[4 + r]["seats"]);
             let own = (4 - r) % 4;
-            assert_eq!((&a[own], &b[own]), (&Value::from("random"), &Value::from("margins")));
+            assert_eq!((&a[own], &b[own]), (&Value::from("random"), &Value::from("tables")));
             assert!((0..4).filter(|&s| s != own).all(|s| a[s] == b[s]), "{a} {b}");
         }
     }
