@@ -1,0 +1,75 @@
+//! The bot's turn: a legal position reachable in a game, built by playing arbitrary legal moves
+//! from the manager's lords for a seed, answered by the bot with a legal move inside its
+//! budget. The bot sits in one seat and answers every turn from a turn on (from turn 1, or
+//! joining mid-game as a player restarted would); before that, and for the other seats, the
+//! moves are the fuzzer's. Each answer must be of the turn's phase and come within the budget:
+//! 50 rollouts without a clock, or, when the input asks, a 5 ms clock (checked against the
+//! manager's 1000 ms, so that a loaded machine does not make a false alarm). After each
+//! answer the bot's report (what `--verbose` and `--log` print) is asked for too. As in the
+//! player_input target, the model reads its searching rules on a hundredth of their budgets
+//! and one seed, so that a game takes a fraction of a second.
+//!
+//! Input (`arbitrary::Unstructured`): the seed as 4 bytes little-endian, a byte for the seat
+//! (low 2 bits), the first turn the bot answers (next 4 bits, taken modulo 9, plus 1) and the
+//! clock (top bit), then for each turn and each other seat a byte that picks one of the
+//! phase's legal moves (`moves::legal`).
+#![no_main]
+
+use arbitrary::{Result, Unstructured};
+use daimyo_engine::agent::{Agent, Table};
+use daimyo_engine::bot::Bot;
+use daimyo_engine::moves;
+use daimyo_engine::params;
+use daimyo_engine::rules::{DAIMYO, Move, TURNS, strengths_from_seed};
+use daimyo_engine::timeman::Budget;
+use libfuzzer_sys::fuzz_target;
+use std::time::{Duration, Instant};
+
+const ROLLOUTS: Budget = Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
+const CLOCK: Budget = Budget { time_ms: Some(5), rollouts: None, no_clock: false, threads: Some(1) };
+
+fn run(u: &mut Unstructured) -> Result<()> {
+    let seed = u32::from_le_bytes(u.bytes(4)?.try_into().unwrap());
+    let b = u.bytes(1)?[0];
+    let (seat, from, clocked) = (b as usize % DAIMYO, (b >> 2) % 16 % TURNS + 1, b & 0x80 != 0);
+    let budget = if clocked { CLOCK } else { ROLLOUTS };
+    let strengths = strengths_from_seed(seed);
+    let mut table = Table::new(strengths);
+    let cheap = [("readdivisor".to_string(), 100.0), ("readseeds".to_string(), 1.0)];
+    let search = params::tuned(params::BOT, &cheap).unwrap_or(params::BOT);
+    let mut bot = Bot::new("bot", search, budget);
+    bot.new_game(strengths, u64::from(seed));
+    while !table.state.is_over() {
+        let turn = table.state.turn;
+        let phase = table.state.phase();
+        let legal = moves::legal(phase);
+        let pick = |u: &mut Unstructured| -> Result<Move> {
+            let i = u.bytes(1)?[0] as usize % legal.len();
+            Ok(Move::from_counts(legal[i]).expect("a legal move"))
+        };
+        let mut mvs = [Move::lord_zero(phase); DAIMYO];
+        for (s, mv) in mvs.iter_mut().enumerate() {
+            if s != seat || turn < from {
+                *mv = pick(u)?;
+            }
+        }
+        if turn >= from {
+            let started = Instant::now();
+            let mv = bot.act(&table.known[seat], started);
+            let took = started.elapsed();
+            assert_eq!(mv.phase(), phase, "turn {turn}: {:?}", mv.lords());
+            assert!(mv.lords().iter().all(|&l| l < 6));
+            if clocked {
+                assert!(took < Duration::from_millis(1000), "turn {turn}: {took:?}");
+            }
+            let _ = bot.report();
+            mvs[seat] = mv;
+        }
+        table.play(&mvs).expect("legal moves of the turn's phase");
+    }
+    Ok(())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let _ = run(&mut Unstructured::new(data));
+});

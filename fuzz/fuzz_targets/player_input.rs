@@ -1,0 +1,83 @@
+//! The player's input: arbitrary bytes as a whole game on stdin, through the very path the
+//! binary takes (`player::play::run`: the reader, the tracker, the bot and the answers), with
+//! the bot at a tiny rollout budget and no clock, so that a run takes milliseconds. The
+//! opponent model reads its searching rules on budgets a hundredth of theirs (`readdivisor`)
+//! and on one seed (`readseeds`), which keeps every path of the bot at a tenth of its time.
+//!
+//! Each run ends one of two ways: exit 0 with a legal answer to every turn read, or exit 2 with
+//! one `daimyo: malformed input at ...` line on stderr. Stdout holds `READY` and the answers,
+//! nothing else; never a panic (libFuzzer aborts on one, even one the bot would catch), never a
+//! hang (run with `-timeout`).
+#![no_main]
+
+use daimyo::player::play::{self, Settings};
+use daimyo::player::protocol::InputReader;
+use daimyo_engine::bot::Bot;
+use daimyo_engine::params;
+use daimyo_engine::rules::{LORDS, Phase};
+use daimyo_engine::timeman::Budget;
+use libfuzzer_sys::fuzz_target;
+
+const BUDGET: Budget = Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
+
+/// The bot's settings, with the model's reading of the searching rules made cheap (as they
+/// are, should those settings be gone).
+fn search() -> params::Search {
+    let cheap = [("readdivisor".to_string(), 100.0), ("readseeds".to_string(), 1.0)];
+    params::tuned(params::BOT, &cheap).unwrap_or(params::BOT)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut bot = Bot::new("bot", search(), BUDGET);
+    let settings = Settings { seed: 1, budget: BUDGET, ..Settings::default() };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = play::run(data, &mut out, &mut err, &mut bot, &settings);
+
+    // The turns the reader reads from the same bytes, up to the end or the first error.
+    let mut reader = InputReader::new(data);
+    let mut phases = Vec::new();
+    let mut malformed = false;
+    loop {
+        match reader.next_turn() {
+            Ok(Some(t)) => phases.push(t.view.phase),
+            Ok(None) => break,
+            Err(_) => {
+                malformed = true;
+                break;
+            }
+        }
+    }
+
+    let out = String::from_utf8(out).expect("stdout is text");
+    let err = String::from_utf8_lossy(&err);
+    assert!(!err.contains("panicked"), "a panic on stderr: {err}");
+    let mut lines = out.split_inclusive('\n');
+    assert_eq!(lines.next(), Some("READY\n"), "stdout: {out:?}");
+    let answers: Vec<&str> = lines.collect();
+    assert_eq!(answers.len(), phases.len(), "one answer a turn read; stdout: {out:?}");
+    for (a, phase) in answers.iter().zip(&phases) {
+        let line = a.strip_suffix('\n').expect("an answer ends with a newline");
+        let lords: Vec<&str> = line.split(' ').collect();
+        let want = match phase {
+            Phase::Day => 5,
+            Phase::Night => 2,
+        };
+        assert_eq!(lords.len(), want, "answer {line:?} to a {phase:?} turn");
+        for l in lords {
+            assert!(l.len() == 1 && l.as_bytes()[0] >= b'0' && (l.as_bytes()[0] - b'0') < LORDS as u8, "answer {line:?}");
+        }
+    }
+    match code {
+        0 => {
+            assert!(!malformed, "exit 0 on input the reader refuses");
+            assert!(err.lines().all(|l| l.starts_with("daimyo: warning, turn ")), "stderr: {err}");
+        }
+        2 => {
+            assert!(malformed, "exit 2 on input the reader takes");
+            let errors: Vec<&str> = err.lines().filter(|l| !l.starts_with("daimyo: warning")).collect();
+            assert_eq!(errors.len(), 1, "stderr: {err}");
+            assert!(errors[0].starts_with("daimyo: malformed input at "), "stderr: {err}");
+        }
+        other => panic!("exit code {other}; stderr: {err}"),
+    }
+});
