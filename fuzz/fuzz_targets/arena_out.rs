@@ -10,10 +10,10 @@
 //! Run it with `-close_fd_mask=1`: merge prints its table on stdout.
 #![no_main]
 
+use daimyo::workshop::arena::files::plan_of;
 use daimyo::workshop::arena::journal::{self, Journal};
 use daimyo::workshop::arena::merge;
 use daimyo::workshop::arena::plan::Shard;
-use daimyo::workshop::arena::files::plan_of;
 use daimyo::workshop::records::{self, RunLine};
 use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;

@@ -25,8 +25,10 @@ use daimyo_engine::timeman::Budget;
 use libfuzzer_sys::fuzz_target;
 use std::time::{Duration, Instant};
 
-const ROLLOUTS: Budget = Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
-const CLOCK: Budget = Budget { time_ms: Some(5), rollouts: None, no_clock: false, threads: Some(1) };
+const ROLLOUTS: Budget =
+    Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
+const CLOCK: Budget =
+    Budget { time_ms: Some(5), rollouts: None, no_clock: false, threads: Some(1) };
 
 fn run(u: &mut Unstructured) -> Result<()> {
     let seed = u32::from_le_bytes(u.bytes(4)?.try_into().unwrap());

@@ -18,7 +18,8 @@ use daimyo_engine::rules::{LORDS, Phase};
 use daimyo_engine::timeman::Budget;
 use libfuzzer_sys::fuzz_target;
 
-const BUDGET: Budget = Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
+const BUDGET: Budget =
+    Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
 
 /// The bot's settings, with the model's reading of the searching rules made cheap (as they
 /// are, should those settings be gone).
@@ -64,7 +65,10 @@ fuzz_target!(|data: &[u8]| {
         };
         assert_eq!(lords.len(), want, "answer {line:?} to a {phase:?} turn");
         for l in lords {
-            assert!(l.len() == 1 && l.as_bytes()[0] >= b'0' && (l.as_bytes()[0] - b'0') < LORDS as u8, "answer {line:?}");
+            assert!(
+                l.len() == 1 && l.as_bytes()[0] >= b'0' && (l.as_bytes()[0] - b'0') < LORDS as u8,
+                "answer {line:?}"
+            );
         }
     }
     match code {
@@ -74,7 +78,8 @@ fuzz_target!(|data: &[u8]| {
         }
         2 => {
             assert!(malformed, "exit 2 on input the reader takes");
-            let errors: Vec<&str> = err.lines().filter(|l| !l.starts_with("daimyo: warning")).collect();
+            let errors: Vec<&str> =
+                err.lines().filter(|l| !l.starts_with("daimyo: warning")).collect();
             assert_eq!(errors.len(), 1, "stderr: {err}");
             assert!(errors[0].starts_with("daimyo: malformed input at "), "stderr: {err}");
         }

@@ -16,7 +16,12 @@ fuzz_target!(|data: &[u8]| {
     for n in 1..=2 {
         let rendered = show::render(text, n, Paint(data.len() % 2 == 1));
         let page = viewer::page(text, n);
-        assert_eq!(rendered.is_ok(), page.is_ok(), "game {n}: {rendered:?} / {:?}", page.as_ref().err());
+        assert_eq!(
+            rendered.is_ok(),
+            page.is_ok(),
+            "game {n}: {rendered:?} / {:?}",
+            page.as_ref().err()
+        );
         if let Ok(Recorded::Whole(g)) = records::recorded(text, n) {
             let mut state = State::new(g.strengths);
             for moves in &g.commands {
