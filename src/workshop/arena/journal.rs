@@ -100,7 +100,16 @@ pub fn read_for(command: &str, path: &str) -> Result<OutFile, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     // Lossy: a line torn inside a character must still be read as torn, not as no text.
     let text = String::from_utf8_lossy(&bytes);
-    let file = records::out_file(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut file = records::out_file(&text).map_err(|e| format!("{path}: {e}"))?;
+    // `kept` counts bytes of the lossy text, where each byte that is not UTF-8 took three:
+    // `--resume` cuts the file itself, so count the file's own bytes up to the same line (the
+    // newlines are where they were).
+    let lines = bytes.split_inclusive(|&b| b == b'\n');
+    file.kept = match file.torn {
+        Some(n) => lines.take(n - 1).map(<[u8]>::len).sum(),
+        None => bytes.len(),
+    };
+    file.newline = file.kept == 0 || bytes[file.kept - 1] == b'\n';
     if let Some(n) = file.torn {
         eprintln!(
             "{command}: warning: {path}: line {n} is cut short (the run was stopped while \
