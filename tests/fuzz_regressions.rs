@@ -6,6 +6,8 @@ mod common;
 
 use common::{daimyo, text};
 use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 const ENTRANTS: [&str; 4] = ["greedy", "random", "fortress", "tables"];
 
@@ -26,6 +28,30 @@ fn resume(path: &Path) -> String {
     let o = daimyo(&args, b"");
     assert!(o.status.success(), "{}", text(&o.stderr));
     text(&o.stderr)
+}
+
+/// `daimyo ARGS`, its stdout; it must end well within `limit` (else it is killed and the test
+/// fails, rather than hang the suite) and succeed.
+fn within(limit: Duration, args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("daimyo {} still running after {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
 }
 
 /// arena_out: `--resume` cut a torn last line off the file at its place in the text read
@@ -62,5 +88,32 @@ fn resume_cuts_a_torn_line_at_its_place_in_the_files_bytes() {
     assert!(o.status.success() && o.stderr.is_empty(), "{}", text(&o.stderr));
     assert!(text(&o.stdout).contains("merged from 1 file"), "{}", text(&o.stdout));
     assert!(!text(&o.stdout).contains("missing"), "{}", text(&o.stdout));
+    let _ = std::fs::remove_file(&path);
+}
+
+/// arena_out: `--merge` went through every game of the run's plan, and listed every seed of it
+/// to name the missing ones: a run line that names 4,000,000,000 seeds (a hand edit, or a run
+/// begun with such `--seeds` and stopped) held it for hours and asked for 16 GB. It now goes
+/// through the games the files hold, and names a dozen missing seeds and counts the rest.
+#[test]
+fn merge_of_a_run_of_billions_of_seeds_ends_at_once() {
+    let path = common::scratch_path("fuzz", "merge-billions.jsonl");
+    let whole = text(&small_run(&path));
+    let huge = whole.replacen("\"seeds\":1}", "\"seeds\":4000000000}", 1);
+    assert_ne!(huge, whole);
+    std::fs::write(&path, &huge).unwrap();
+    let out = within(Duration::from_secs(20), &["arena", "--merge", path.to_str().unwrap()]);
+    assert!(out.contains("seeds 1..4000000000 (4000000000)  16000000000 games"), "{out}");
+    let missing = "missing: seeds 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 and 3999999987 more \
+                   (15999999996 of the run's 16000000000 games not in the files)";
+    assert!(out.contains(missing), "{out}");
+    // The table is of the four games the file holds, as for the run of one seed.
+    std::fs::write(&path, &whole).unwrap();
+    let one = text(&daimyo(&["arena", "--merge", path.to_str().unwrap()], b"").stdout);
+    fn table(t: &str) -> Vec<&str> {
+        t.lines().skip_while(|l| !l.starts_with("entrant")).collect()
+    }
+    assert_eq!(table(&out), table(&one));
+    assert_eq!(table(&one).len(), 5, "{one}");
     let _ = std::fs::remove_file(&path);
 }

@@ -300,14 +300,21 @@ pub fn differences(a: &Run, b: &Run, (in_a, in_b): (&str, &str)) -> String {
     said.join("; ")
 }
 
+/// The most seeds a list names.
+pub const SHOWN_SEEDS: usize = 12;
+
 /// `seeds 2, 6, 10` (at most a dozen named, then how many more).
 pub fn seed_list(word: &str, seeds: &[u32]) -> String {
-    const SHOWN: usize = 12;
-    let mut text = format!("{word}{} ", if seeds.len() == 1 { "" } else { "s" });
-    let names: Vec<String> = seeds.iter().take(SHOWN).map(u32::to_string).collect();
+    seed_count(word, &seeds[..seeds.len().min(SHOWN_SEEDS)], seeds.len() as u64)
+}
+
+/// The same for `count` seeds whose first ones are `first` (a dozen, or all of them).
+pub fn seed_count(word: &str, first: &[u32], count: u64) -> String {
+    let mut text = format!("{word}{} ", if count == 1 { "" } else { "s" });
+    let names: Vec<String> = first.iter().take(SHOWN_SEEDS).map(u32::to_string).collect();
     text += &names.join(", ");
-    if seeds.len() > SHOWN {
-        text += &format!(" and {} more", seeds.len() - SHOWN);
+    if count > names.len() as u64 {
+        text += &format!(" and {} more", count - names.len() as u64);
     }
     text
 }

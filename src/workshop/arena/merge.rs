@@ -13,10 +13,10 @@
 
 use super::collector::{Collector, header};
 use super::files::plan_of;
-use super::journal::{self, seed_list};
+use super::journal::{self, SHOWN_SEEDS, seed_count};
 use super::progress::Progress;
 use crate::player::args::say;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Reads the files named after `--merge` and prints what the run would have.
 pub fn main(args: &[String]) -> Result<(), (i32, String)> {
@@ -42,38 +42,45 @@ pub fn main(args: &[String]) -> Result<(), (i32, String)> {
     say(&header(&plan, &how, None));
     let mut report =
         Collector::new(&plan, None, None, None, None, Progress::new(0, String::new(), true));
-    let (mut taken, mut gap) = (0, None);
-    for i in 0..plan.total() {
-        match games.remove(&i) {
-            Some(g) => {
-                taken += 1;
-                if report.take(i, g, false) {
-                    break;
-                }
-            }
-            None if plan.sprt.is_some() => {
-                gap = Some(plan.game(i).seed);
-                break;
-            }
-            None => {}
+    // The games in order, as many as the files hold: never the whole plan, whose run line may
+    // name billions of seeds. Under the test, up to the first game missing.
+    let (mut taken, mut next, mut over) = (0, 0, false);
+    while let Some((i, g)) = games.pop_first() {
+        if plan.sprt.is_some() && i != next {
+            games.insert(i, g);
+            break;
+        }
+        (taken, next) = (taken + 1, i + 1);
+        if report.take(i, g, false) {
+            over = true;
+            break;
         }
     }
-    // Seeds the table lacks: all not whole, but under the test only from the one it stopped at.
-    let whole = |seed: u32| {
-        let first = plan.index(seed, 0, 0).expect("a seed of the run");
-        (first..first + plan.games_per_seed()).all(|i| present.contains(&i))
+    let gap = (plan.sprt.is_some() && !over && next < plan.total()).then(|| plan.game(next).seed);
+    // Seeds the table lacks: all not whole, but under the test only from the one it stopped at;
+    // counted from the seeds that are whole, and the first dozen named.
+    let mut held: BTreeMap<u32, usize> = BTreeMap::new();
+    for &i in &present {
+        *held.entry(plan.game(i).seed).or_default() += 1;
+    }
+    let whole = |seed: u32| held.get(&seed) == Some(&plan.games_per_seed());
+    let from = match (plan.sprt, gap) {
+        (None, _) => Some(plan.first_seed),
+        (Some(_), gap) => gap,
     };
-    let missing: Vec<u32> = plan
-        .seeds_of(None)
-        .into_iter()
-        .filter(|&s| gap.is_some_and(|g| s >= g) || (plan.sprt.is_none() && !whole(s)))
-        .filter(|&s| !whole(s))
-        .collect();
+    let (mut missing, mut count) = (Vec::new(), 0);
+    if let Some(from) = from {
+        let end = plan.first_seed as u64 + plan.seeds as u64;
+        let whole_after = held.keys().filter(|&&s| s >= from && whole(s)).count() as u64;
+        count = end - from as u64 - whole_after;
+        let seeds = (from as u64..end).map(|s| s as u32);
+        missing = seeds.filter(|&s| !whole(s)).take(SHOWN_SEEDS).collect();
+    }
     if !missing.is_empty() {
         let absent = plan.total() - present.len();
         say(&format!(
             "missing: {} ({absent} of the run's {} games not in the files)\n",
-            seed_list("seed", &missing),
+            seed_count("seed", &missing, count),
             plan.total()
         ));
     }
