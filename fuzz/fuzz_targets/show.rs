@@ -1,7 +1,8 @@
 //! show's readers: any text as a file `daimyo show` reads (the manager's result JSON, an arena
 //! `--out` file, a player's `--log`), rendered as text and as a web page for its first two
-//! games. Each ends in the rendering or a clean error, never a panic; a whole game that renders
-//! has moves the rules take and a result line (`winner:` or `draw:`).
+//! games. Each ends in the rendering or a clean error, never a panic; the two agree but for a
+//! logged game with no turn, which has no page; a whole game that renders has moves the rules
+//! take and a result line (`winner:` or `draw:`).
 #![no_main]
 
 use daimyo::player::text::Paint;
@@ -16,12 +17,13 @@ fuzz_target!(|data: &[u8]| {
     for n in 1..=2 {
         let rendered = show::render(text, n, Paint(data.len() % 2 == 1));
         let page = viewer::page(text, n);
-        assert_eq!(
-            rendered.is_ok(),
-            page.is_ok(),
-            "game {n}: {rendered:?} / {:?}",
-            page.as_ref().err()
-        );
+        // The page and the text read alike, but for a logged game with no turn (its input
+        // malformed from turn 1): the text tells its error, the page has no board to draw.
+        match (&rendered, &page) {
+            (Ok(_), Err(e)) => assert_eq!(e, "the logged game has no turn to show", "game {n}"),
+            (Err(e), Ok(_)) => panic!("game {n}: the page but not the text: {e}"),
+            _ => {}
+        }
         if let Ok(Recorded::Whole(g)) = records::recorded(text, n) {
             let mut state = State::new(g.strengths);
             for moves in &g.commands {
