@@ -926,6 +926,14 @@ fn entrants_read_their_settings() {
     assert_eq!(budget.threads, Some(2));
     let zero = Entrant::parse("bot:threads=0").unwrap_err();
     assert!(zero.contains("threads must be 1 to"), "{zero}");
+    // No clock, for play that is the same at any load: with a rollout budget only.
+    let Entrant::Builtin { budget, .. } = Entrant::parse("bot:rollouts=500,noclock").unwrap()
+    else {
+        panic!("a built-in")
+    };
+    assert!(budget.no_clock && budget.rollouts == Some(500));
+    let never = Entrant::parse("bot:noclock").unwrap_err();
+    assert!(never.contains("noclock needs rollouts=N"), "{never}");
 }
 
 #[test]

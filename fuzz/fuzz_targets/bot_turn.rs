@@ -16,7 +16,7 @@
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
-use daimyo_engine::agent::{Agent, Table};
+use daimyo_engine::agent::{Agent, LocalGame};
 use daimyo_engine::bot::Bot;
 use daimyo_engine::moves;
 use daimyo_engine::params;
@@ -36,9 +36,9 @@ fn run(u: &mut Unstructured) -> Result<()> {
     let (seat, from, clocked) = (b as usize % DAIMYO, (b >> 2) % 16 % TURNS + 1, b & 0x80 != 0);
     let budget = if clocked { CLOCK } else { ROLLOUTS };
     let strengths = strengths_from_seed(seed);
-    let mut table = Table::new(strengths);
-    let cheap = [("readdivisor".to_string(), 100.0), ("readseeds".to_string(), 1.0)];
-    let search = params::tuned(params::BOT, &cheap).unwrap_or(params::BOT);
+    let mut table = LocalGame::new(strengths);
+    let cheap = [("readdivisor".to_string(), 100.0)];
+    let search = params::tuned(params::BOT, &cheap).expect("a setting of the bot");
     let mut bot = Bot::new("bot", search, budget);
     bot.new_game(strengths, u64::from(seed));
     while !table.state.is_over() {

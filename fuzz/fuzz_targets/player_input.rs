@@ -2,7 +2,7 @@
 //! binary takes (`player::play::run`: the reader, the tracker, the bot and the answers), with
 //! the bot at a tiny rollout budget and no clock, so that a run takes milliseconds. The
 //! opponent model reads its searching rules on budgets a hundredth of theirs (`readdivisor`)
-//! and on one seed (`readseeds`), which keeps every path of the bot at a tenth of its time.
+//!, which keeps every path of the bot at a tenth of its time.
 //!
 //! Each run ends one of two ways: exit 0 with a legal answer to every turn read, or exit 2 with
 //! one `daimyo: malformed input at ...` line on stderr. Stdout holds `READY` and the answers,
@@ -21,11 +21,10 @@ use libfuzzer_sys::fuzz_target;
 const BUDGET: Budget =
     Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
 
-/// The bot's settings, with the model's reading of the searching rules made cheap (as they
-/// are, should those settings be gone).
-fn search() -> params::Search {
-    let cheap = [("readdivisor".to_string(), 100.0), ("readseeds".to_string(), 1.0)];
-    params::tuned(params::BOT, &cheap).unwrap_or(params::BOT)
+/// The bot's settings, with the model's reading of the searching rules made cheap.
+fn search() -> params::SearchParams {
+    let cheap = [("readdivisor".to_string(), 100.0)];
+    params::tuned(params::BOT, &cheap).expect("a setting of the bot")
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -57,9 +57,11 @@ fn row(out: &str, name: &str) -> Vec<String> {
     cells(line)
 }
 
-/// The bot at a rollout budget, with a clock that no load of the machine reaches first: the
-/// same move from the same position whenever it is played, in the arena and in hindsight.
-const BOT: &str = "bot:rollouts=2000,time=60000";
+/// The bot at a rollout budget with no clock (and the arena's answer limit relaxed): the same
+/// move from the same position whenever it is played, in the arena and in hindsight, at any
+/// load of the machine. (With a clock, even of 60 s, the time is capped at 900 ms, which a
+/// loaded machine's reading of the model can pass.)
+const BOT: &str = "bot:rollouts=2000,noclock";
 
 #[test]
 fn the_entrant_that_played_answers_its_last_turn_again_and_the_recorded_row_is_its_result() {

@@ -100,6 +100,7 @@ impl Entrant {
             match key {
                 "time" => budget.time_ms = Some(number()?),
                 "rollouts" => budget.rollouts = Some(number()?),
+                "noclock" if value.is_empty() => budget.no_clock = true,
                 "threads" => {
                     let n = number()? as usize;
                     budget.threads = Some(args::threads(&format!("'{spec}': threads"), n)?);
@@ -110,8 +111,8 @@ impl Entrant {
                 }
                 _ => {
                     return Err(format!(
-                        "'{spec}': unknown setting '{key}' (time, rollouts, threads; the \
-                         search's {})",
+                        "'{spec}': unknown setting '{key}' (time, rollouts, noclock, threads; \
+                         the search's {})",
                         Tunable::names()
                     ));
                 }
@@ -125,6 +126,9 @@ impl Entrant {
             ));
         }
         builtins::check(name, &budget).map_err(|e| format!("'{spec}': {e}"))?;
+        if budget.never_ends() {
+            return Err(format!("'{spec}': noclock needs rollouts=N: the search would never end"));
+        }
         let search =
             builtins::tuned(name, &tuning).map_err(|e| format!("'{spec}': {e}"))?.map(Box::new);
         Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget, search })
