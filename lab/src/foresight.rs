@@ -33,7 +33,7 @@ daimyo-lab foresight: how well the bot's opponent model foresees each entrant's 
 reads its hidden nights
 
 USAGE
-  daimyo-lab foresight [--set NAME=V]... [--jobs N] FILE...
+  daimyo-lab foresight [--set NAME=V]... [--seed-mod M:R] [--jobs N] FILE...
 
 FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
 skipped), or a file of the field's recorded games (one a line, each seat named by its label,
@@ -48,8 +48,11 @@ OPTIONS
                 the rule that keeps to its lords), searchers (the prior weight of each
                 searching rule, planner's and pruned-mc's searches on a tenth of their
                 budgets), readdivisor (the divisor of those budgets: 10 is a tenth) or
-                readings (the likeliest splits of the hidden nights a rule is read at);
-                repeatable
+                readings (the likeliest splits of the hidden nights a rule is read at),
+                movemodels (the prior weight of each real 2014 contestant's move model) or
+                contestant (the prior weight of the generic contestant's); repeatable
+  --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
+                contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends
                 on it
 
@@ -104,6 +107,8 @@ struct Seen {
 struct Args {
     model: ModelParams,
     jobs: usize,
+    /// Only the games whose seed % M is R.
+    seed_mod: Option<(u32, u32)>,
     files: Vec<String>,
 }
 
@@ -117,22 +122,40 @@ pub fn main(args: &[String]) -> i32 {
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let mut settings = Vec::new();
-    let (mut jobs, mut files) = (cores(), Vec::new());
+    let (mut jobs, mut files, mut seed_mod) = (cores(), Vec::new(), None);
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = ["smoothing", "loyal", "searchers", "readdivisor", "readings"];
+                let model = [
+                    "smoothing",
+                    "loyal",
+                    "searchers",
+                    "readdivisor",
+                    "readings",
+                    "movemodels",
+                    "contestant",
+                ];
                 if !model.contains(&name.as_str()) {
+                    let (last, rest) = model.split_last().expect("settings");
                     return Err(format!(
-                        "--set {name}: only the model's settings, smoothing, loyal, searchers, \
-                         readdivisor and readings, change what it foresees"
+                        "--set {name}: only the model's settings, {} and {last}, change what it \
+                         foresees",
+                        rest.join(", ")
                     ));
                 }
                 settings.push((name, v));
             }
             "--jobs" => jobs = threads("--jobs", value(args, &mut i)?)?,
+            "--seed-mod" => {
+                let text: String = value(args, &mut i)?;
+                let class = text.split_once(':').and_then(|(m, r)| {
+                    let (m, r) = (m.parse::<u32>().ok()?, r.parse::<u32>().ok()?);
+                    (m > 0 && r < m).then_some((m, r))
+                });
+                seed_mod = Some(class.ok_or(format!("--seed-mod {text}: not M:R (2:1)"))?);
+            }
             "-h" | "--help" => return Ok(None),
             o if o.starts_with('-') => {
                 return Err(format!("unknown option '{o}' (daimyo-lab foresight --help)"));
@@ -146,7 +169,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     }
     let search = params::tuned(params::BOT, &settings).map_err(|e| format!("--set: {e}"))?;
     let model = search.model().expect("the bot learns its model of the others");
-    Ok(Some(Args { model, jobs, files }))
+    Ok(Some(Args { model, jobs, seed_mod, files }))
 }
 
 /// Column `c`'s night moves on the hidden night of turn `night`, each with its probability under
@@ -225,7 +248,13 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
 
 /// The account of the files' games, or why there is none.
 fn foresight(a: &Args) -> Result<String, String> {
-    let games = journal::games_of("daimyo-lab foresight", &a.files)?;
+    let mut games = journal::games_of("daimyo-lab foresight", &a.files)?;
+    if let Some((m, r)) = a.seed_mod {
+        games.retain(|g| g.seed % m == r);
+        if games.is_empty() {
+            return Err(format!("no games of seed % {m} = {r}"));
+        }
+    }
     let found = in_order(&games, a.jobs, |g| game(g, &a.model), |_| {});
     let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
     let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
@@ -240,7 +269,8 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, loyal {}, searchers {}, readings {})\n\n",
+         seat before it (smoothing {}, loyal {}, searchers {}, readings {}, movemodels {}, \
+         contestant {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -249,6 +279,8 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.loyal,
         a.model.searchers,
         a.model.rule_readings,
+        a.model.movemodels,
+        a.model.contestant,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

@@ -86,3 +86,32 @@ fn the_fields_records_are_fitted_by_their_labels() {
         assert!(out.lines().any(|l| l.starts_with(&head)), "{head}\n{out}");
     }
 }
+
+#[test]
+fn a_move_model_is_fitted_on_one_seed_class_and_reported_on_another() {
+    // field-b: 42 games of even seeds, 46 of odd. The model fitted on the even seeds foresees
+    // the odd seeds' moves better than uniform picks.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
+    let b = format!("{dir}/field-b-7201.jsonl");
+    let args = ["fit", "--moves", "--seed-mod", "2:0", "--test-mod", "2:1", "--pool", "orig-"];
+    let out = ok(&[&args[..], &["--iterations", "60", "--from", &b]].concat());
+    let heads: Vec<&str> = out.lines().filter(|l| l.contains(": a move model")).collect();
+    let labels = ["orig-pruned-mc", "orig-tables", "orig-margins", "orig-roles", "orig-*"];
+    assert_eq!(heads.len(), labels.len(), "{out}");
+    assert!(heads.iter().zip(labels).all(|(h, l)| h.starts_with(&format!("{l}:"))), "{out}");
+    let nats = |line: &str| -> f64 {
+        let after = line.split("day moves ").nth(1).expect("day moves");
+        after.split(' ').next().unwrap().parse().unwrap()
+    };
+    let held: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("held out")).collect();
+    let uniform: Vec<&str> =
+        out.lines().filter(|l| l.trim_start().starts_with("uniform")).collect();
+    assert_eq!((held.len(), uniform.len()), (5, 5), "{out}");
+    for (h, u) in held.iter().zip(&uniform) {
+        assert!(nats(h) < nats(u) - 0.5, "{h}\n{u}");
+    }
+    let pooled = out.lines().rfind(|l| l.trim_start().starts_with("fitted")).unwrap();
+    // Every seat of the even games is an original: 42 games, 4 seats, 5 day moves.
+    assert!(pooled.contains(" 840 day moves"), "{pooled}");
+    assert_eq!(out.matches("MoveModel {").count(), 5, "{out}");
+}

@@ -188,6 +188,13 @@ pub fn style_distribution(
             }
             out
         }
+        Style::Moves { model, .. } => {
+            let mut out = vec![0.0; legal.len()];
+            for (ms, p) in &board.combos {
+                model.add_distribution(&board.position_of(c, ms), *p, &mut out);
+            }
+            out
+        }
     }
 }
 
@@ -295,5 +302,40 @@ mod tests {
         assert_eq!(later.position_of(2, &[Row::ZERO; 2]).score5, Some([30, 10, 20, 40]));
         let earlier = Board::at(&pos, pos.public, 3, Phase::Day, 1);
         assert_eq!(earlier.position_of(2, &[Row::ZERO; 2]).score5, None);
+    }
+
+    /// A move model is read at every split of the hidden nights, each weighted by the split's
+    /// probability: the mover's own true intimacy differs from split to split.
+    #[test]
+    fn a_move_model_is_read_at_every_split_of_the_hidden_nights() {
+        let mut pos = Position::initial([6, 3, 5, 4, 3, 5]);
+        (pos.turn, pos.phase) = (3, Phase::Day);
+        pos.public[1] = Row::from_array([1, 0, 2, 1, 1, 0]);
+        pos.public[2] = Row::from_array([2, 1, 0, 0, 1, 1]);
+        let others = Row::from_array([3, 0, 2, 0, 0, 1]);
+        pos.nights[2] = Some(PastNight { own: Row::from_array([2, 0, 0, 0, 0, 0]), others });
+        let board = Board::at(&pos, pos.public, 3, Phase::Day, 12);
+        assert!(board.combos.len() > 3, "{} splits", board.combos.len());
+        let style = crate::params::MOVE_MODELS[0];
+        let Style::Moves { model, .. } = style else { panic!("a move model") };
+        let params = crate::params::MODEL;
+        let got = style_distribution(style, &board, 1, &params, None);
+        let at = |ms: &[Row; 2]| {
+            let mut d = vec![0.0; got.len()];
+            model.add_distribution(&board.position_of(1, ms), 1.0, &mut d);
+            d
+        };
+        let mut want = vec![0.0; got.len()];
+        for (ms, p) in &board.combos {
+            at(ms).iter().zip(want.iter_mut()).for_each(|(x, w)| *w += p * x);
+        }
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g - w).abs() < 1e-12, "{g} vs {w}");
+        }
+        assert!((got.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        // The splits read differently, so reading one of them would not do.
+        let first = at(&board.combos[0].0);
+        let apart: f64 = first.iter().zip(&got).map(|(a, b)| (a - b).abs()).sum();
+        assert!(apart > 0.05, "the splits read alike ({apart})");
     }
 }

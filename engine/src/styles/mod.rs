@@ -3,7 +3,8 @@
 //! `daimyo fit`), seven memoryless rules that read the position as contest programs did
 //! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), and the field's
 //! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
-//! (`searching`), with what they play out from (`playout`).
+//! (`searching`), with what they play out from (`playout`); and models of the whole move
+//! (`move_model`) fitted to the recorded moves of real 2014 contestants (data, `contestants`).
 //!
 //! The rules are engine code because the model plays them: it asks what a rule would have
 //! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
@@ -17,6 +18,8 @@ mod lord_rules;
 mod standings;
 pub mod loyal;
 mod margins;
+pub mod move_model;
+pub mod contestants;
 pub mod playout;
 pub mod planner;
 pub mod pruned_mc;
@@ -36,6 +39,7 @@ pub use standings::{by_strength, points_to_scoring, rival_nights};
 use crate::knowledge::Position;
 use crate::policy::Policy;
 use crate::rules::Move;
+use move_model::MoveModel;
 use searching::FieldSearch;
 use std::time::Instant;
 
@@ -164,13 +168,18 @@ pub enum Style {
     Picks { kind: Kind, policy: Policy },
     /// A memoryless rule for the move at hand; in later turns of a rollout, its likeness `later`.
     Rule { rule: Rule, later: Policy },
+    /// A model of the whole move fitted to a player's recorded moves (`move_model`), read at
+    /// every split of the hidden nights like a rule; in later turns of a rollout, `later`.
+    Moves { name: &'static str, model: &'static MoveModel, later: Policy },
 }
 
 impl Style {
     /// The policy the style plays in later turns of a rollout.
     pub fn later(&self) -> Policy {
         match *self {
-            Style::Picks { policy: p, .. } | Style::Rule { later: p, .. } => p,
+            Style::Picks { policy: p, .. }
+            | Style::Rule { later: p, .. }
+            | Style::Moves { later: p, .. } => p,
         }
     }
 
@@ -178,6 +187,7 @@ impl Style {
         match self {
             Style::Picks { kind, .. } => kind.name(),
             Style::Rule { rule, .. } => rule.name(),
+            Style::Moves { name, .. } => name,
         }
     }
 
@@ -185,7 +195,7 @@ impl Style {
     pub fn rule(&self) -> Option<Rule> {
         match *self {
             Style::Rule { rule, .. } => Some(rule),
-            Style::Picks { .. } => None,
+            Style::Picks { .. } | Style::Moves { .. } => None,
         }
     }
 

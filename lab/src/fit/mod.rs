@@ -10,6 +10,7 @@
 //! not on `--jobs` nor on whether they were played or read.
 
 mod likelihood;
+mod moves;
 
 use crate::jobs::in_order;
 use daimyo::player::args::{say, value};
@@ -17,20 +18,49 @@ use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records;
+use daimyo_engine::agent::LocalGame;
 use daimyo_engine::policy::{self, Policy};
 use daimyo_engine::rules::{DAIMYO, Move, State};
+use daimyo_engine::styles::move_model::MoveModel;
 use likelihood::{Observed as Decision, fit, log_likelihood};
+use moves::{Seen, account};
 
 const USAGE: &str = "\
 daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
-daimyo-lab fit [--ridge R] --from FILE...
+daimyo-lab fit [--ridge R] [--seed-mod M:R] [--pool PREFIX] --from FILE...
+daimyo-lab fit --moves [--ridge R] [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX]
+               [--iterations N] --from FILE...
   plays N seeds in all 4 rotations (default 50), or with --from reads the games recorded in
   the FILEs (arena --out files, the field's recorded games and the official manager's result
   files, any number), and fits, for every entrant, the board-reading policy that best explains
-  its moves; prints the fit and the policy as a Rust constant. With --from the entrants are the seats' labels of the --out
-  lines and records; a manager's result names its seats seat 0 to seat 3.
-  --ridge R   L2 penalty per weight (default 0.001)
+  its moves; prints the fit and the policy as a Rust constant. With --from the entrants are
+  the seats' labels of the --out lines and records; a manager's result names its seats seat 0
+  to seat 3.
+  --moves          fits a move model instead (styles::move_model: every legal move scored as
+                   a whole, day and night moves, each read as its mover saw it), and reports
+                   it on the held-out games of --test-mod
+  --ridge R        L2 penalty per weight (default 0.001; with --moves, 0.0005)
+  --seed-mod M:R   with --from, fits on the games whose seed % M is R only (2:0, the even)
+  --test-mod M:R   with --moves, reports on the games whose seed % M is R (2:1, the odd)
+  --pool PREFIX    with --from, also fits one model to the moves of every entrant whose label
+                   starts with PREFIX, pooled (orig-: a generic contestant)
+  --iterations N   with --moves, steps of gradient ascent (default 600)
 ";
+
+/// A seed class: the seeds whose remainder by M is R.
+type SeedMod = Option<(u32, u32)>;
+
+fn seed_mod(text: &str) -> Result<(u32, u32), String> {
+    let parsed = text.split_once(':').and_then(|(m, r)| Some((m.parse().ok()?, r.parse().ok()?)));
+    match parsed {
+        Some((m, r)) if m > 0 && r < m => Ok((m, r)),
+        _ => Err(format!("'{text}' is no seed class M:R (such as 2:0, the even seeds)")),
+    }
+}
+
+fn keeps(class: SeedMod, seed: u32) -> bool {
+    class.is_none_or(|(m, r)| seed % m == r)
+}
 
 /// Each seat's decisions in a game, under the label of who sat there.
 type Seated = Vec<(String, Vec<Decision>)>;
@@ -78,8 +108,10 @@ pub fn main(args: &[String]) -> i32 {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let (mut seeds, mut first, mut jobs, mut ridge) = (50u32, 1u32, 2usize, 0.001f64);
+    let (mut seeds, mut first, mut jobs, mut ridge) = (50u32, 1u32, 2usize, None);
     let (mut from, mut playing_options) = (false, None);
+    let (mut moves, mut train, mut test, mut pool, mut iterations) =
+        (false, None, None, None, 600usize);
     let mut positional = Vec::new();
     let mut i = 0;
     while i < args.len() {
@@ -88,8 +120,13 @@ fn run(args: &[String]) -> Result<(), String> {
             "--seeds" => seeds = value(args, &mut i)?,
             "--first-seed" => first = value(args, &mut i)?,
             "--jobs" => jobs = value(args, &mut i)?,
-            "--ridge" => ridge = value(args, &mut i)?,
+            "--ridge" => ridge = Some(value(args, &mut i)?),
             "--from" => from = true,
+            "--moves" => moves = true,
+            "--seed-mod" => train = Some(seed_mod(&value::<String>(args, &mut i)?)?),
+            "--test-mod" => test = Some(seed_mod(&value::<String>(args, &mut i)?)?),
+            "--pool" => pool = Some(value::<String>(args, &mut i)?),
+            "--iterations" => iterations = value(args, &mut i)?,
             "-h" | "--help" => {
                 say(USAGE);
                 return Ok(());
@@ -107,10 +144,18 @@ fn run(args: &[String]) -> Result<(), String> {
         (true, None) if positional.is_empty() => {
             return Err(format!("--from needs at least one file\n{USAGE}"));
         }
-        (true, None) => recorded(&positional)?,
+        (true, None) if moves => {
+            let ridge = ridge.unwrap_or(0.0005);
+            return fit_moves(&read(&positional)?, ridge, train, test, pool, iterations);
+        }
+        (true, None) => recorded(&read(&positional)?, train),
+        (false, _) if moves || train.is_some() || pool.is_some() => {
+            return Err(format!("--moves, --seed-mod and --pool read games with --from\n{USAGE}"));
+        }
         (false, _) => played(&positional, seeds, first, jobs)?,
     };
-    for (label, ds) in merged(&found) {
+    let ridge = ridge.unwrap_or(0.001);
+    for (label, ds) in merged(&found, pool.as_deref()) {
         let p = fit(&Policy::UNIFORM, &ds, ridge, 400);
         let (ll, uniform) = (log_likelihood(&p, &ds), log_likelihood(&Policy::UNIFORM, &ds));
         say(&format!(
@@ -123,16 +168,77 @@ fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Every entrant's decisions, the entrants in the order they first sat.
-fn merged(found: &Seated) -> Vec<(&str, Vec<Decision>)> {
-    let mut out: Vec<(&str, Vec<Decision>)> = Vec::new();
+/// Every entrant's items, the entrants in the order they first sat; then, under `pool`, the
+/// items of every entrant whose label starts with it, as `PREFIX*`.
+fn merged<T: Clone>(found: &[(String, Vec<T>)], pool: Option<&str>) -> Vec<(String, Vec<T>)> {
+    let mut out: Vec<(String, Vec<T>)> = Vec::new();
     for (label, ds) in found {
         match out.iter_mut().find(|(l, _)| l == label) {
             Some((_, all)) => all.extend_from_slice(ds),
-            None => out.push((label, ds.clone())),
+            None => out.push((label.clone(), ds.clone())),
+        }
+    }
+    if let Some(prefix) = pool {
+        let all = found.iter().filter(|(l, _)| l.starts_with(prefix));
+        out.push((format!("{prefix}*"), all.flat_map(|(_, ds)| ds.iter().cloned()).collect()));
+    }
+    out
+}
+
+/// Every move of every seat of `game`, as its mover saw it.
+fn seen(game: &records::Game) -> [Vec<Seen>; DAIMYO] {
+    let mut out: [Vec<Seen>; DAIMYO] = Default::default();
+    let mut table = LocalGame::new(game.strengths);
+    for moves in &game.commands {
+        for (seat, m) in moves.iter().enumerate() {
+            out[seat].push(Seen::new(table.known[seat].position(), m.counts()));
+        }
+        if table.play(moves).is_err() {
+            break;
         }
     }
     out
+}
+
+/// Fits a move model to each entrant's moves in the games of seed class `train` (and to the
+/// pool's), and prints it with its account on the games of class `test`.
+fn fit_moves(
+    games: &[records::Game],
+    ridge: f64,
+    train: SeedMod,
+    test: SeedMod,
+    pool: Option<String>,
+    iterations: usize,
+) -> Result<(), String> {
+    let of = |class: SeedMod| -> Vec<(String, Vec<Seen>)> {
+        let kept = games.iter().filter(|g| keeps(class, g.seed));
+        let seated = kept.flat_map(|g| g.labels.clone().into_iter().zip(seen(g)));
+        merged(&seated.collect::<Vec<_>>(), pool.as_deref())
+    };
+    let (fitted_on, held_out) = (of(train), test.map(|t| of(Some(t))).unwrap_or_default());
+    for (label, seen) in &fitted_on {
+        let m = moves::fit(seen, ridge, iterations);
+        let line = |name: &str, model: &MoveModel, on: &[Seen]| {
+            let [d, n] = account(model, on);
+            format!(
+                "  {name:<8} {:>5} day moves {:.3} nats, likeliest {:.1}%; {:>5} night moves {:.3} nats, likeliest {:.1}%\n",
+                d.moves,
+                d.mean(),
+                100.0 * d.agreement(),
+                n.moves,
+                n.mean(),
+                100.0 * n.agreement()
+            )
+        };
+        let mut text = format!("{label}: a move model, ridge {ridge}\n");
+        text += &line("fitted", &m, seen);
+        if let Some((_, test)) = held_out.iter().find(|(l, _)| l == label) {
+            text += &line("held out", &m, test);
+            text += &line("uniform", &MoveModel::UNIFORM, test);
+        }
+        say(&format!("{text}  {}\n", moves::source(&m)));
+    }
+    Ok(())
 }
 
 /// Plays every seed in all four rotations, on `jobs` threads.
@@ -153,8 +259,8 @@ fn played(specs: &[String], seeds: u32, first: u32, jobs: usize) -> Result<Seate
     Ok(in_order(&games, jobs, play, |_| {}).into_iter().flatten().collect())
 }
 
-/// Reads every game of every file, in order.
-fn recorded(files: &[String]) -> Result<Seated, String> {
+/// Every game of every file, in order.
+fn read(files: &[String]) -> Result<Vec<records::Game>, String> {
     let mut found = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -163,9 +269,14 @@ fn recorded(files: &[String]) -> Result<Seated, String> {
         }
         let games =
             records::games(&text).and_then(|g| g.all()).map_err(|e| format!("{file}: {e}"))?;
-        for g in games {
-            found.extend(g.labels.into_iter().zip(decisions(g.strengths, &g.commands)));
-        }
+        found.extend(games);
     }
     Ok(found)
+}
+
+/// Every seat's decisions in the games of seed class `class`, in order.
+fn recorded(games: &[records::Game], class: SeedMod) -> Seated {
+    let kept = games.iter().filter(|g| keeps(class, g.seed));
+    kept.flat_map(|g| g.labels.clone().into_iter().zip(decisions(g.strengths, &g.commands)))
+        .collect()
 }
