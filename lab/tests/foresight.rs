@@ -95,7 +95,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     // at turn 5 here, from the searching rules').
     let (code, more, err) = lab(&["foresight", "--set", "readings=48", path]);
     assert_eq!(code, 0, "{err}");
-    assert!(more.contains("readings 48)"), "{more}");
+    assert!(more.contains("readings 48,"), "{more}");
     let ((_, before), (_, after)) = (nats(&row(&out, "tables")), nats(&row(&more, "tables")));
     assert!(after[2] < before[2] - 0.3, "turn 5: {before:?} then {after:?}");
     assert_eq!(after[0], before[0]);
