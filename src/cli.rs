@@ -61,8 +61,9 @@ fn help() -> String {
     }
     text.push_str(USAGE_END);
     text.push_str("\nBUILT-IN PLAYERS (for play NAME and arena entrants)\n");
+    let names = builtins::BUILTINS.iter().map(|b| b.name.len()).max().unwrap_or(0) + 1;
     for b in builtins::BUILTINS {
-        text.push_str(&format!("  {:<12}{}\n", b.name, b.about));
+        text.push_str(&format!("  {:<names$}{}\n", b.name, b.about));
     }
     text
 }

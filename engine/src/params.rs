@@ -36,11 +36,8 @@ pub struct ModelParams {
     /// on a tenth of their budgets (`styles::searching`), beside the styles (0: not read; the
     /// bot's 0.1 gained 13.9 +- 6.4 points at the clock where those two searches sit).
     pub searchers: f64,
-    /// Prior weight of each of the five move models of real 2014 contestants
-    /// (`styles::contestants`, `MOVE_MODELS`), beside the styles (0: not read).
-    pub movemodels: f64,
-    /// Prior weight of the move model fitted to the five contestants' moves pooled, a generic
-    /// 2014 contestant (`CONTESTANT`), beside the styles (0: not read).
+    /// Prior weight of the move model fitted to five real 2014 contestants' moves pooled, a
+    /// generic 2014 contestant (`CONTESTANT`), beside the styles (0: not read).
     pub contestant: f64,
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
@@ -80,7 +77,6 @@ pub const MODEL: ModelParams = ModelParams {
     ],
     loyal: 0.05,
     searchers: 0.1,
-    movemodels: 0.0,
     contestant: 0.0,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
@@ -101,37 +97,7 @@ pub const SEARCHING: [Style; 2] = [
     Style::Rule { rule: Rule::PrunedMc, later: likeness::PRUNED_MC },
 ];
 
-/// The move models of five real 2014 contestants, fitted to their recorded moves: each plays
-/// its fitted likeness in later turns.
-pub const MOVE_MODELS: [Style; 5] = [
-    Style::Moves {
-        name: "tables-moves",
-        model: &contestants::TABLES,
-        later: contestants::TABLES_LATER,
-    },
-    Style::Moves {
-        name: "planner-moves",
-        model: &contestants::PLANNER,
-        later: contestants::PLANNER_LATER,
-    },
-    Style::Moves {
-        name: "margins-moves",
-        model: &contestants::MARGINS,
-        later: contestants::MARGINS_LATER,
-    },
-    Style::Moves {
-        name: "pruned-mc-moves",
-        model: &contestants::PRUNED_MC,
-        later: contestants::PRUNED_MC_LATER,
-    },
-    Style::Moves {
-        name: "roles-moves",
-        model: &contestants::ROLES,
-        later: contestants::ROLES_LATER,
-    },
-];
-
-/// The move model of the five contestants' moves pooled: a generic 2014 contestant.
+/// The move model of five real 2014 contestants' moves pooled: a generic 2014 contestant.
 pub const CONTESTANT: Style = Style::Moves {
     name: "contestant-moves",
     model: &contestants::CONTESTANT,
@@ -140,16 +106,13 @@ pub const CONTESTANT: Style = Style::Moves {
 
 impl ModelParams {
     /// Every style the model reads, with its prior weight: `styles`, then `loyal`, the
-    /// searching rules, the contestants' move models and the generic contestant's where their
-    /// weights are over 0.
+    /// searching rules and the generic contestant's move model where their weights are over 0.
     pub fn all_styles(&self) -> impl Iterator<Item = (Style, f64)> + '_ {
         let loyal = (self.loyal > 0.0).then_some((LOYAL, self.loyal));
         let searching = SEARCHING.map(|s| (s, self.searchers));
         let searching = searching.into_iter().filter(|s| s.1 > 0.0);
-        let moves = MOVE_MODELS.map(|s| (s, self.movemodels));
-        let moves = moves.into_iter().filter(|s| s.1 > 0.0);
         let contestant = (self.contestant > 0.0).then_some((CONTESTANT, self.contestant));
-        self.styles.iter().copied().chain(loyal).chain(searching).chain(moves).chain(contestant)
+        self.styles.iter().copied().chain(loyal).chain(searching).chain(contestant)
     }
 }
 
@@ -341,15 +304,6 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.searchers),
         set: |s, v| model_mut(s).map(|m| m.searchers = v).is_some(),
-    },
-    Tunable {
-        name: "movemodels",
-        about: "the prior weight of each real 2014 contestant's move model (0: not read)",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.movemodels),
-        set: |s, v| model_mut(s).map(|m| m.movemodels = v).is_some(),
     },
     Tunable {
         name: "contestant",

@@ -48,9 +48,9 @@ OPTIONS
                 the rule that keeps to its lords), searchers (the prior weight of each
                 searching rule, planner's and pruned-mc's searches on a tenth of their
                 budgets), readdivisor (the divisor of those budgets: 10 is a tenth) or
-                readings (the likeliest splits of the hidden nights a rule is read at),
-                movemodels (the prior weight of each real 2014 contestant's move model) or
-                contestant (the prior weight of the generic contestant's); repeatable
+                readings (the likeliest splits of the hidden nights a rule is read at) or
+                contestant (the prior weight of the generic 2014 contestant's move
+                model); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends
@@ -128,15 +128,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = [
-                    "smoothing",
-                    "loyal",
-                    "searchers",
-                    "readdivisor",
-                    "readings",
-                    "movemodels",
-                    "contestant",
-                ];
+                let model =
+                    ["smoothing", "loyal", "searchers", "readdivisor", "readings", "contestant"];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
                     return Err(format!(
@@ -269,7 +262,7 @@ fn foresight(a: &Args) -> Result<String, String> {
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, loyal {}, searchers {}, readings {}, movemodels {}, \
+         seat before it (smoothing {}, loyal {}, searchers {}, readings {}, \
          contestant {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
@@ -279,7 +272,6 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.loyal,
         a.model.searchers,
         a.model.rule_readings,
-        a.model.movemodels,
         a.model.contestant,
     );
     render(&entrants, "moves", &DAYS, &mut out);

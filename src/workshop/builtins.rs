@@ -4,7 +4,8 @@
 //! dropped.
 
 use crate::workshop::strategies::{
-    FlatMc, Fortress, History, Plain, PlannerAgent, PrunedMcAgent, Random,
+    FlatMc, Fortress, History, MARGINS, ModelClone, Plain, PlannerAgent, PrunedMcAgent, Random,
+    TABLES,
 };
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
@@ -128,6 +129,16 @@ pub const BUILTINS: &[Builtin] = &[
         name: "pruned-mc-v",
         about: "pruned-mc conceding one lord fewer: 3, 2 and 1 hottest early in each half",
         make: Make::Strategy(|| Box::new(PrunedMcAgent::variant())),
+    },
+    Builtin {
+        name: "tables-clone",
+        about: "orig-tables' likeliest move under its move model, fitted to its records",
+        make: Make::Strategy(|| Box::new(ModelClone { name: "tables-clone", model: &TABLES })),
+    },
+    Builtin {
+        name: "margins-clone",
+        about: "orig-margins' likeliest move under its move model, fitted to its records",
+        make: Make::Strategy(|| Box::new(ModelClone { name: "margins-clone", model: &MARGINS })),
     },
 ];
 

@@ -316,7 +316,7 @@ mod tests {
         pos.nights[2] = Some(PastNight { own: Row::from_array([2, 0, 0, 0, 0, 0]), others });
         let board = Board::at(&pos, pos.public, 3, Phase::Day, 12);
         assert!(board.combos.len() > 3, "{} splits", board.combos.len());
-        let style = crate::params::MOVE_MODELS[0];
+        let style = crate::params::CONTESTANT;
         let Style::Moves { model, .. } = style else { panic!("a move model") };
         let params = crate::params::MODEL;
         let got = style_distribution(style, &board, 1, &params, None);

@@ -2,15 +2,19 @@
 //! sparring partners. The memoryless rules among them are the engine's (`engine::styles`), which
 //! the opponent model also reads; here they are only wrapped as agents.
 
+mod clone;
 mod flatmc;
 mod fortress;
 mod history;
+mod originals;
 mod random;
 mod searches;
 
+pub use clone::ModelClone;
 pub use flatmc::FlatMc;
 pub use fortress::Fortress;
 pub use history::History;
+pub use originals::{MARGINS, TABLES};
 pub use random::Random;
 pub use searches::{PlannerAgent, PrunedMcAgent};
 
