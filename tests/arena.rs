@@ -203,6 +203,7 @@ fn a_program_gets_the_managers_second_after_the_game_and_no_more() {
     let (rec, _, mark) = lingering("0.3");
     assert_eq!(rec.seats[0].times_ms.len(), 9, "{:?}", rec.seats[0]);
     assert_eq!(std::fs::read_to_string(&mark).expect("written after the game"), "done\n");
+    let _ = std::fs::remove_file(&mark);
     // One that takes longer is killed after the grace: the game ends, the file never comes.
     let (rec, took, mark) = lingering("3");
     assert_eq!(rec.seats[0].times_ms.len(), 9);
@@ -384,7 +385,15 @@ fn arena_with_external_programs() {
 #[test]
 fn table_rows_by_win_share_with_the_leader_marked_and_never_a_point_interval() {
     let (text, _) = arena(&[
-        "--seeds", "2", "--jobs", "2", "--quiet", "random", "margins", "greedy", "knapsack",
+        "--seeds",
+        "2",
+        "--jobs",
+        "2",
+        "--quiet",
+        "random",
+        "margins-described",
+        "greedy",
+        "knapsack",
     ]);
     let rows = &tables(&text)[0];
     assert_eq!(rows.len(), 4, "{text}");
@@ -470,7 +479,7 @@ fn draws_and_replays_are_written_as_the_manager_writes_them() {
         &[
             &args[..2],
             &["--quiet", "--replays", dir.to_str().unwrap()],
-            &["margins", "random", "greedy", "knapsack"],
+            &["margins-described", "random", "greedy", "knapsack"],
         ]
         .concat(),
     );
@@ -506,7 +515,7 @@ fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) 
         dir.to_str().unwrap(),
         "--sprt",
         "random",
-        "tables",
+        "tables-described",
         "--field",
         "random,greedy,history,knapsack",
     ]);
@@ -543,7 +552,10 @@ fn outputs_do_not_depend_on_jobs() {
         for r in 0..4 {
             let (a, b) = (&seed[r]["seats"], &seed[4 + r]["seats"]);
             let own = (4 - r) % 4;
-            assert_eq!((&a[own], &b[own]), (&Value::from("random"), &Value::from("tables")));
+            assert_eq!(
+                (&a[own], &b[own]),
+                (&Value::from("random"), &Value::from("tables-described"))
+            );
             assert!((0..4).filter(|&s| s != own).all(|s| a[s] == b[s]), "{a} {b}");
         }
     }
@@ -554,8 +566,9 @@ fn sprt_decides_for_the_stronger_either_way_and_an_exec_can_be_a_side() {
     let exe = env!("CARGO_BIN_EXE_daimyo");
     let out = scratch("sprt.jsonl");
     let args = ["--jobs", "2", "--quiet", "--out", out.to_str().unwrap(), "--sprt"];
-    let (text, _) =
-        arena(&[&args[..], &["margins", "random", "random", "random", "random"]].concat());
+    let (text, _) = arena(
+        &[&args[..], &["margins-described", "random", "random", "random", "random"]].concat(),
+    );
     let verdict = text.lines().last().unwrap();
     assert!(verdict.starts_with("verdict: A is stronger: LLR -"), "{text}");
     // The log: one line per seed, games 8 a seed, the LLR at its bound on the last line only.
@@ -581,7 +594,7 @@ fn sprt_decides_for_the_stronger_either_way_and_an_exec_can_be_a_side() {
             let own = (4 - r) % 4;
             assert_eq!(
                 (&a["seats"][own], &b["seats"][own]),
-                (&Value::from("margins"), &Value::from("random"))
+                (&Value::from("margins-described"), &Value::from("random"))
             );
             for s in (0..4).filter(|&s| s != own) {
                 assert_eq!(
@@ -592,7 +605,7 @@ fn sprt_decides_for_the_stronger_either_way_and_an_exec_can_be_a_side() {
         }
     }
 
-    let margins = format!("exec:{exe} play margins");
+    let margins = format!("exec:{exe} play margins-described");
     let (text, _) = arena(&[
         "--jobs", "2", "--quiet", "--sprt", "random", &margins, "random", "random", "random",
     ]);
@@ -623,8 +636,17 @@ fn sprt_does_not_decide_between_equals() {
     );
     // The same player twice plays the same games: the LLR never leaves 0.
     let (text, _) = arena(&[
-        "--seeds", "3", "--jobs", "2", "--quiet", "--sprt", "margins", "margins", "random",
-        "greedy", "knapsack",
+        "--seeds",
+        "3",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--sprt",
+        "margins-described",
+        "margins-described",
+        "random",
+        "greedy",
+        "knapsack",
     ]);
     let log: Vec<&str> = text.lines().skip(3).take_while(|l| !l.is_empty()).collect();
     assert_eq!(log.len(), 3, "{text}");
@@ -690,15 +712,30 @@ fn field_tables_are_drawn_from_the_seed() {
 
 #[test]
 fn progress_shows_the_running_share() {
-    let (_, err) = arena(&["--seeds", "1", "--jobs", "2", "margins", "random", "random", "random"]);
+    let (_, err) =
+        arena(&["--seeds", "1", "--jobs", "2", "margins-described", "random", "random", "random"]);
     let last = err.lines().last().unwrap();
-    assert!(last.starts_with("4/4 games ") && last.contains("  margins 100.0% ["), "{err}");
+    assert!(
+        last.starts_with("4/4 games ") && last.contains("  margins-described 100.0% ["),
+        "{err}"
+    );
     let (_, err) = arena(&[
-        "--seeds", "1", "--jobs", "2", "--sprt", "margins", "random", "greedy", "greedy", "greedy",
+        "--seeds",
+        "1",
+        "--jobs",
+        "2",
+        "--sprt",
+        "margins-described",
+        "random",
+        "greedy",
+        "greedy",
+        "greedy",
     ]);
     let last = err.lines().last().unwrap();
     assert!(
-        last.contains("  A margins ") && last.contains("  B random ") && last.contains("  LLR "),
+        last.contains("  A margins-described ")
+            && last.contains("  B random ")
+            && last.contains("  LLR "),
         "{err}"
     );
 }
@@ -804,7 +841,7 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
         &[
             &base[..],
             &["--out", out, "--curve", &format!("{one},{two}")],
-            &["tables", "roles", "greedy"],
+            &["tables-described", "roles", "greedy"],
         ]
         .concat(),
     );
@@ -820,7 +857,8 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
     };
     let mut shares = Vec::new();
     for label in [one, two] {
-        let (alone, _) = arena(&[&base[..], &[label, "tables", "roles", "greedy"]].concat());
+        let (alone, _) =
+            arena(&[&base[..], &[label, "tables-described", "roles", "greedy"]].concat());
         assert_eq!(share(&curve, label), share(&alone, label), "{label}\n{curve}\n{alone}");
         shares.push(share(&alone, label).0);
     }
@@ -864,7 +902,7 @@ fn a_curve_plays_every_entrant_in_the_same_tables_and_pairs_each_with_the_one_be
         "--quiet",
         "--curve",
         "random,greedy",
-        "tables",
+        "tables-described",
         "roles",
         "greedy",
     ]);
@@ -1171,7 +1209,7 @@ fn out_lines_without_a_reporting_seat_have_no_estimates() {
     let out = scratch("plain.jsonl");
     let path = out.to_str().unwrap();
     let args = ["--seeds", "1", "--jobs", "1", "--quiet", "--out", path];
-    arena(&[&args[..], &["random", "greedy", "tables", "flatmc"]].concat());
+    arena(&[&args[..], &["random", "greedy", "tables-described", "flatmc"]].concat());
     let (games, lines) = out_games(&out);
     assert_eq!(games.len(), 4);
     for (g, line) in games.iter().zip(&lines) {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const ENTRANTS: [&str; 4] = ["greedy", "random", "fortress", "tables"];
+const ENTRANTS: [&str; 4] = ["greedy", "random", "fortress", "tables-described"];
 
 /// The `--out` file of a small run (one seed, four games), made by the real binary.
 fn small_run(path: &Path) -> Vec<u8> {

@@ -92,7 +92,7 @@ fn the_field_is_recognised_by_turn_3() {
     // 2014 contestant where the model reads it, whose move model was fitted in part to the
     // original of pruned-mc (with `contestant` 0.1 it tops pruned-mc's column in 12 games of
     // 20, pruned-mc's own styles in 7): either is a reading of a searching player.
-    for name in ["tables", "roles", "margins", "pruned-mc", "planner"] {
+    for name in ["tables-described", "roles", "margins-described", "pruned-mc", "planner"] {
         let (mut own, mut random) = (0, 0);
         let searched = format!("{name}-search");
         let mut readings = vec![name, searched.as_str()];
@@ -100,7 +100,7 @@ fn the_field_is_recognised_by_turn_3() {
             readings.push(CONTESTANT.name());
         }
         for seed in 1..=20 {
-            let o = learnt(["random", name, "tables", "random"], 4, seed);
+            let o = learnt(["random", name, "tables-described", "random"], 4, seed);
             own += readings.contains(&top(&o, 1).name()) as u32;
             random += uniform(&top(&o, 3)) as u32;
         }
@@ -244,7 +244,7 @@ fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
     let (plain, with) = held_out_both(sticky, 20, &NO_LOYAL, &MODEL);
     println!("history: {plain:.3} without the rule, {with:.3} with it");
     assert!(with > plain + 2.0, "history: {plain:.3} without the rule, {with:.3} with it");
-    let known = ["random", "roles", "margins", "flatmc"];
+    let known = ["random", "roles", "margins-described", "flatmc"];
     let (plain, with) = held_out_both(known, 20, &NO_LOYAL, &MODEL);
     println!("roles, margins, flatmc: {plain:.3} without the rule, {with:.3} with it");
     assert!(with > plain - 0.05, "known players: {plain:.3} without the rule, {with:.3} with it");
@@ -290,7 +290,7 @@ fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
     // planner's column (1.00 in one game, 0.14 and under elsewhere, the rest on its likeness),
     // 0.48 on pruned-mc's for pruned-mc's (1.00 in two games), under 0.00001 on either for
     // tables'. The prior is 0.08.
-    let names = ["roles", "planner", "pruned-mc", "tables"];
+    let names = ["roles", "planner", "pruned-mc", "tables-described"];
     let (mut planner, mut pruned, mut tables, mut carried) = (0.0, 0.0, 0.0f64, [false; 2]);
     for seed in 1..=6 {
         let o = learnt_with(names, 9, seed, &reading);
@@ -341,7 +341,7 @@ fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
 #[test]
 fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
     for (turn, seed) in [(7, 3), (8, 4)] {
-        let pos = seat0_at(["roles", "planner", "pruned-mc", "tables"], turn, seed);
+        let pos = seat0_at(["roles", "planner", "pruned-mc", "tables-described"], turn, seed);
         let read = move |threads: usize| {
             let rivals = BOT.rivals;
             std::thread::spawn(move || {

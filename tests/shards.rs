@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const FIXED: [&str; 4] = ["mc1:rollouts=2000", "tables", "roles", "greedy"];
+const FIXED: [&str; 4] = ["mc1:rollouts=2000", "tables-described", "roles", "greedy"];
 
 fn daimyo(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_daimyo")).args(args).output().unwrap()
@@ -223,7 +223,7 @@ fn ctrl_c_ends_the_programs_and_prints_the_table_so_far() {
     let out = scratch("stopped.out");
     let mut child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
         .args(["arena", "--seeds", "3", "--jobs", "2", "--quiet", "--out", s(&out)])
-        .args([sleepy.as_str(), "random", "greedy", "tables"])
+        .args([sleepy.as_str(), "random", "greedy", "tables-described"])
         .env("DAIMYO_TEST_PIDS", &pids)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -270,7 +270,7 @@ fn runs_on_seeds_that_follow_on_merge_into_the_run_over_all_of_them() {
     // merged, the two print the whole run's tables, pairs and slope, for all five seeds.
     let curve = [
         &["--jobs", "2", "--quiet", "--curve", "mc1:rollouts=300,mc1:rollouts=3000"][..],
-        &["tables", "roles", "greedy"],
+        &["tables-described", "roles", "greedy"],
     ]
     .concat();
     let [whole, first, second, apart] =
@@ -309,7 +309,7 @@ fn runs_on_seeds_that_follow_on_merge_into_the_run_over_all_of_them() {
     let sprt = ["--jobs", "2", "--quiet", "--sprt", "mc1:rollouts=300", "mc1:rollouts=600"];
     for (from, out) in [("1", &first), ("3", &second)] {
         let args = ["--seeds", "1", "--first-seed", from, "--out", s(out)];
-        arena(&[&args[..], &sprt, &["--field", "tables,roles,greedy"]].concat());
+        arena(&[&args[..], &sprt, &["--field", "tables-described,roles,greedy"]].concat());
     }
     let (_, err) = refused(&["--merge", s(&first), s(&second)]);
     assert!(
@@ -323,7 +323,7 @@ fn runs_on_seeds_that_follow_on_merge_into_the_run_over_all_of_them() {
 
 #[test]
 fn merges_and_resumes_say_what_they_refuse_and_what_is_missing() {
-    let rules = ["--jobs", "2", "--quiet", "tables", "roles", "greedy", "random"];
+    let rules = ["--jobs", "2", "--quiet", "tables-described", "roles", "greedy", "random"];
     let (a, b, c) = (scratch("a.out"), scratch("b.out"), scratch("c.out"));
     arena(&[&["--seeds", "4", "--shard", "1/2", "--out", s(&a)][..], &rules].concat());
     arena(&[&["--seeds", "5", "--shard", "2/2", "--out", s(&b)][..], &rules].concat());
@@ -341,7 +341,7 @@ fn merges_and_resumes_say_what_they_refuse_and_what_is_missing() {
     arena(&[&settings[..], &rules[3..6]].concat());
     let (_, err) = refused(&["--merge", s(&c), s(&a)]);
     assert!(
-        err.contains("is of another run than") && err.contains("mc1:rollouts=9 | tables"),
+        err.contains("is of another run than") && err.contains("mc1:rollouts=9 | tables-described"),
         "{err}"
     );
     arena(
@@ -402,13 +402,14 @@ fn merges_and_resumes_say_what_they_refuse_and_what_is_missing() {
     std::fs::write(&b, lines.join("\n") + "\n").unwrap();
     let (_, err) = refused(&["--merge", s(&b)]);
     assert!(err.starts_with(&format!("daimyo arena: {}: line 3: not JSON: EOF", s(&b))), "{err}");
-    let seats = r#""seats":["tables","roles","greedy","random"]"#;
+    let seats = r#""seats":["tables-described","roles","greedy","random"]"#;
     assert!(text.contains(seats), "{text}");
-    let swapped = text.replacen(seats, r#""seats":["roles","tables","greedy","random"]"#, 1);
+    let swapped =
+        text.replacen(seats, r#""seats":["roles","tables-described","greedy","random"]"#, 1);
     std::fs::write(&b, swapped).unwrap();
     let (_, err) = refused(&["--merge", s(&b)]);
-    let want = "line 2: its seats (roles | tables | greedy | random) are not the run's for seed 1, \
-                rotation 0 (tables | roles | greedy | random)";
+    let want = "line 2: its seats (roles | tables-described | greedy | random) are not the run's \
+                for seed 1, rotation 0 (tables-described | roles | greedy | random)";
     assert!(err.contains(want), "{err}");
     // A game of the other shard in a shard's file: refused by --resume.
     arena(&[&["--seeds", "4", "--shard", "2/2", "--out", s(&c)][..], &rules].concat());
@@ -424,7 +425,7 @@ fn merges_and_resumes_say_what_they_refuse_and_what_is_missing() {
 
 #[test]
 fn shard_resume_and_merge_arguments_are_checked() {
-    let four = ["random", "greedy", "tables", "roles"];
+    let four = ["random", "greedy", "tables-described", "roles"];
     for (args, says) in [
         (&["--shard", "0/3"][..], "--shard '0/3': K/N is wanted"),
         (&["--shard", "4/3"], "--shard '4/3': K/N is wanted"),
@@ -449,7 +450,16 @@ fn shard_resume_and_merge_arguments_are_checked() {
 #[test]
 fn a_shards_progress_line_counts_its_own_games() {
     let (_, err) = arena(&[
-        "--seeds", "5", "--shard", "2/2", "--jobs", "2", "greedy", "random", "tables", "roles",
+        "--seeds",
+        "5",
+        "--shard",
+        "2/2",
+        "--jobs",
+        "2",
+        "greedy",
+        "random",
+        "tables-described",
+        "roles",
     ]);
     let last = err.lines().last().unwrap();
     assert!(last.starts_with("shard 2/2: 8/8 games (100%)  0 left  "), "{err}");

@@ -11,14 +11,21 @@ fn a_rule_agrees_with_itself_and_random_picks_do_not() {
     let out = scratch_path("agreement", "games.jsonl");
     let path = out.to_str().unwrap();
     let args = ["--seeds", "3", "--jobs", "1", "--quiet", "--out", path];
-    assert_eq!(arena(&[&args[..], &["tables", "roles", "margins", "random"]].concat()), 0);
+    assert_eq!(
+        arena(&[&args[..], &["tables-described", "roles", "margins-described", "random"]].concat()),
+        0
+    );
     let (code, text, err) = lab(&["agreement", "--jobs", "2", path]);
     assert_eq!(code, 0, "{err}");
     assert!(text.starts_with("agreement: 12 games\n"), "{text}");
     let row = |name: &str| -> Vec<String> {
         cells(text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{text}")))
     };
-    for rule in ["tables as tables", "roles as roles", "margins as margins"] {
+    for rule in [
+        "tables-described as tables-described",
+        "roles as roles",
+        "margins-described as margins-described",
+    ] {
         let r = row(rule);
         // 12 games of 9 turns; every move the same, every turn.
         assert_eq!(&r[1..3], ["108", "1.00"], "{r:?}");
@@ -28,10 +35,11 @@ fn a_rule_agrees_with_itself_and_random_picks_do_not() {
     assert!(r[2].parse::<f64>().unwrap() < 0.2, "{r:?}");
 
     // Another built-in in a seat's place, and half the seeds.
-    let (code, text, err) = lab(&["agreement", "--as", "roles=margins", "--seeds", "odd", path]);
+    let (code, text, err) =
+        lab(&["agreement", "--as", "roles=margins-described", "--seeds", "odd", path]);
     assert_eq!(code, 0, "{err}");
     assert!(text.starts_with("agreement: 8 games, odd seeds\n"), "{text}");
-    let r = cells(text.lines().find(|l| l.starts_with("roles as margins")).unwrap());
+    let r = cells(text.lines().find(|l| l.starts_with("roles as margins-described")).unwrap());
     assert!(r[2].parse::<f64>().unwrap() < 1.0, "{r:?}");
 
     for (args, says) in [
@@ -49,17 +57,17 @@ fn a_rule_agrees_with_itself_and_random_picks_do_not() {
 #[test]
 fn a_likeness_plays_like_its_original_on_games_it_was_not_fitted_to() {
     // The move models are fitted to the records' even seeds; on the odd ones the likeness of
-    // orig-tables (and of orig-margins) plays the original's move more often than the rule
-    // written from its description.
+    // orig-tables (and of orig-margins), the built-in under its name, plays the original's move
+    // more often than the rule written from its description.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
     let files: Vec<String> =
         ["field-a-7101.jsonl", "field-b-7201.jsonl"].iter().map(|f| format!("{dir}/{f}")).collect();
     let mut args = vec!["agreement", "--seeds", "odd"];
-    args.extend(["--as", "orig-tables=tables-clone", "--as", "orig-margins=margins-clone"]);
     args.extend(files.iter().map(String::as_str));
     let (code, cloned, err) = lab(&args);
     assert_eq!(code, 0, "{err}");
     let mut args = vec!["agreement", "--seeds", "odd"];
+    args.extend(["--as", "orig-tables=tables-described", "--as", "orig-margins=margins-described"]);
     args.extend(files.iter().map(String::as_str));
     let (code, ruled, err) = lab(&args);
     assert_eq!(code, 0, "{err}");
@@ -68,8 +76,8 @@ fn a_likeness_plays_like_its_original_on_games_it_was_not_fitted_to() {
         cells(line)[2].parse().unwrap()
     };
     for original in ["tables", "margins"] {
-        let clone = same(&cloned, &format!("orig-{original} as {original}-clone"));
-        let rule = same(&ruled, &format!("orig-{original} as {original} "));
+        let clone = same(&cloned, &format!("orig-{original} as {original} "));
+        let rule = same(&ruled, &format!("orig-{original} as {original}-described"));
         assert!(clone > rule + 0.03, "{original}: likeness {clone}, rule {rule}");
     }
 }

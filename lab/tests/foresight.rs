@@ -51,14 +51,15 @@ fn nats(row: &[String]) -> (f64, Vec<f64>) {
 
 #[test]
 fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
-    let (out_file, out) = played("games.jsonl", ["greedy", "random", "margins", "tables"]);
+    let (out_file, out) =
+        played("games.jsonl", ["greedy", "random", "margins-described", "tables-described"]);
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
     assert!(
         out.contains("(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12, contestant 0)"),
         "{out}"
     );
-    for name in ["greedy", "random", "margins", "tables"] {
+    for name in ["greedy", "random", "margins-described", "tables-described"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }
     // Greedy is one of the model's rules and plays the same move whatever it draws: once its
@@ -73,12 +74,12 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert!((4.5..6.5).contains(&mean) && turns.iter().all(|&t| t > 4.0), "random: {random:?}");
 
     // The hidden nights of 12 games: nights 2 and 6 read at 3 turns each, nights 4 and 8 at 1.
-    for name in ["greedy", "random", "margins", "tables"] {
+    for name in ["greedy", "random", "margins-described", "tables-described"] {
         assert_eq!(night_row(&out, name)[1], "96", "{name}: 12 games of 8 readings\n{out}");
     }
     // The rules' night moves are read almost for certain; knowing nothing reads them at over a
     // nat a move.
-    for name in ["greedy", "margins", "tables"] {
+    for name in ["greedy", "margins-described", "tables-described"] {
         let (mean, uniform, likeliest) = night_nats(&night_row(&out, name));
         assert!(mean < 0.3 && uniform > 1.0 && likeliest > 90.0, "{name}: {out}");
     }
@@ -94,7 +95,8 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let (code, more, err) = lab(&["foresight", "--set", "readings=48", path]);
     assert_eq!(code, 0, "{err}");
     assert!(more.contains("readings 48,"), "{more}");
-    let ((_, before), (_, after)) = (nats(&row(&out, "tables")), nats(&row(&more, "tables")));
+    let ((_, before), (_, after)) =
+        (nats(&row(&out, "tables-described")), nats(&row(&more, "tables-described")));
     assert!(after[2] < before[2] - 0.3, "turn 5: {before:?} then {after:?}");
     assert_eq!(after[0], before[0]);
     let ((_, before), (_, after)) = (nats(&row(&out, "random")), nats(&row(&more, "random")));

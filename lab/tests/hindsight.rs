@@ -79,13 +79,22 @@ fn the_entrant_that_played_answers_its_last_turn_again_and_the_recorded_row_is_i
         "--out",
         path,
         BOT,
-        "tables",
+        "tables-described",
         "pruned-mc",
         "planner",
     ]);
     assert_eq!(code, 0);
-    let (code, stdout, err) =
-        lab(&["hindsight", path, "--try", BOT, "--try", "tables", "--each", "--jobs", "2"]);
+    let (code, stdout, err) = lab(&[
+        "hindsight",
+        path,
+        "--try",
+        BOT,
+        "--try",
+        "tables-described",
+        "--each",
+        "--jobs",
+        "2",
+    ]);
     assert_eq!(code, 0, "{err}");
     let head = format!("hindsight: 8 positions (turn 9 of {BOT}) on 2 seeds");
     assert!(stdout.starts_with(&head), "{stdout}");

@@ -20,7 +20,7 @@ fn tune(jobs: &str, out: &std::path::Path) -> (String, Vec<Value>) {
         "--rate",
         "0.5",
         "--field",
-        "planner,tables,pruned-mc",
+        "planner,tables-described,pruned-mc",
         "--first-seed",
         "41",
         "--jobs",

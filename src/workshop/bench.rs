@@ -38,7 +38,8 @@ const TURNS_SEARCHED: [u8; 8] = [1, 2, 3, 5, 6, 7, 8, 9];
 
 /// The rule players of the bench's third game: the model recognises their styles, so its
 /// rollouts read the board for every daimyo, as in games against real programs.
-const RULED: [&str; DAIMYO] = ["tables", "margins", "roles", "tables"];
+const RULED: [&str; DAIMYO] =
+    ["tables-described", "margins-described", "roles", "tables-described"];
 
 /// Positions of seat 0 at `TURNS_SEARCHED` of three games whose lords come from manager seeds:
 /// two of moves drawn from a fixed stream (the model takes the others for random players), one

@@ -94,7 +94,7 @@ pub const BUILTINS: &[Builtin] = &[
     },
     rule(
         Rule::Tables,
-        "one move deep: per-lord tables by rank, lead, turn and night picks; fixed opening",
+        "orig-tables as described: one move deep, per-lord tables by rank, lead and turn",
     ),
     rule(
         Rule::Roles,
@@ -102,7 +102,7 @@ pub const BUILTINS: &[Builtin] = &[
     ),
     rule(
         Rule::Margins,
-        "plans within a small budget: lords to top or keep off last, with safety margins",
+        "orig-margins as described: lords to top or keep off last within a small budget",
     ),
     rule(Rule::Loyal, "keeps to its lords: every move in proportion to its intimacy so far"),
     Builtin {
@@ -131,14 +131,14 @@ pub const BUILTINS: &[Builtin] = &[
         make: Make::Strategy(|| Box::new(PrunedMcAgent::variant())),
     },
     Builtin {
-        name: "tables-clone",
-        about: "orig-tables' likeliest move under its move model, fitted to its records",
-        make: Make::Strategy(|| Box::new(ModelClone { name: "tables-clone", model: &TABLES })),
+        name: "tables",
+        about: "plays like orig-tables: its likeliest move under a model fitted to its records",
+        make: Make::Strategy(|| Box::new(ModelClone { name: "tables", model: &TABLES })),
     },
     Builtin {
-        name: "margins-clone",
-        about: "orig-margins' likeliest move under its move model, fitted to its records",
-        make: Make::Strategy(|| Box::new(ModelClone { name: "margins-clone", model: &MARGINS })),
+        name: "margins",
+        about: "plays like orig-margins: its likeliest move under a model fitted to its records",
+        make: Make::Strategy(|| Box::new(ModelClone { name: "margins", model: &MARGINS })),
     },
 ];
 

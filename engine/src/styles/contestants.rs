@@ -10,7 +10,7 @@
 //! Held out (odd seeds), nats a move (uniform: 5.529 a day move, 3.045 a night move), and how
 //! often the move played was the model's likeliest: 4.813 and 5.4% over 5,000 day moves, 2.385
 //! and 28.1% over 4,000 night moves. The same fit to each program alone (the workshop's
-//! likenesses, `tables-clone` and `margins-clone`, play two of them) reads that program better:
+//! likenesses, `tables` and `margins`, play two of them) reads that program better:
 //!
 //! | contestant | day moves | nats | likeliest | night moves | nats | likeliest |
 //! |---|---|---|---|---|---|---|

@@ -51,7 +51,7 @@ OPTIONS
 ";
 
 /// The field when none is given: the arena's six-program mixed field.
-pub const DEFAULT_FIELD: &str = "planner,tables,pruned-mc,roles,margins,flatmc";
+pub const DEFAULT_FIELD: &str = "planner,tables-described,pruned-mc,roles,margins-described,flatmc";
 
 /// One setting under tuning.
 #[derive(Clone, Copy, Debug)]

@@ -123,7 +123,15 @@ mod tests {
     #[test]
     fn new_strategies_beat_three_random_players() {
         const GAMES: u64 = 200;
-        for name in ["knapsack", "rules", "flatmc", "tables", "roles", "margins", "fortress"] {
+        for name in [
+            "knapsack",
+            "rules",
+            "flatmc",
+            "tables-described",
+            "roles",
+            "margins-described",
+            "fortress",
+        ] {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(2014);
             let mut won = 0;
             for g in 0..GAMES {
