@@ -37,8 +37,9 @@ pub struct ModelParams {
     /// bot's 0.1 gained 13.9 +- 6.4 points at the clock where those two searches sit).
     pub searchers: f64,
     /// Prior weight of the move model fitted to five real 2014 contestants' moves pooled, a
-    /// generic 2014 contestant (`CONTESTANT`), beside the styles (0: not read). An experiment:
-    /// 0.1 gained at 100 ms (+3.1 +- 6.0 points in F6) and lost at the clock (-3.8 +- 7.0).
+    /// generic 2014 contestant (`CONTESTANT`), beside the styles (0: not read). The bot's 0.3
+    /// gained 12.6 +- 6.2 points at the clock against likenesses of two world finalists and
+    /// `planner`, and -2.6 +- 5.5 among the built-ins written from descriptions (F6).
     pub contestant: f64,
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
@@ -78,7 +79,7 @@ pub const MODEL: ModelParams = ModelParams {
     ],
     loyal: 0.05,
     searchers: 0.1,
-    contestant: 0.0,
+    contestant: 0.3,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
     smoothing: 0.05,

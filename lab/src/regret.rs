@@ -157,8 +157,8 @@ pub fn table(rows: &[Row]) -> String {
             100.0 * r.agree as f64 / r.moves.max(1) as f64,
             100.0 * r.finalists as f64 / r.moves.max(1) as f64,
             cell(11, 5, mean),
-            cell(10, 4, percentile(&sorted, 90.0)),
-            cell(10, 4, percentile(&sorted, 100.0)),
+            cell(10, 5, percentile(&sorted, 90.0)),
+            cell(10, 5, percentile(&sorted, 100.0)),
         );
     }
     out
