@@ -5,8 +5,8 @@
 //! worked out in `report`, which the player calls after the answer has left.
 //!
 //! The search runs on worker threads the bot keeps for the game. If anything in the turn
-//! panics, the bot still answers: from the search's tallies as they stood, or with the `tables`
-//! rule's move, or lord 0.
+//! panics, the bot still answers: from the search's tallies as they stood, or with the move of
+//! `Rule::Tables` (the built-in `tables-described`), or lord 0.
 
 use crate::agent::{Agent, Candidate, Report, StyleWeights};
 use crate::knowledge::{Position, Tracker};
@@ -94,7 +94,7 @@ impl Bot {
     }
 }
 
-/// A legal move without the search: the `tables` rule's, or lord 0 if even that fails.
+/// A legal move without the search: `Rule::Tables`'s, or lord 0 if even that fails.
 fn fallback(pos: &Position) -> Move {
     catch_unwind(|| Rule::Tables.choose(pos)).unwrap_or_else(|_| Move::lord_zero(pos.phase))
 }
