@@ -284,3 +284,85 @@ fn the_fields_records_are_read_as_arena_games() {
     }
     assert!(out.contains("\ndaimyo               100      40.0%"), "{out}");
 }
+
+#[test]
+fn halftime_shows_each_lord_by_strength_as_the_moves_left_it() {
+    let (n, first) = (6, 31);
+    let (lines, _) = games(n, first, None, ("bot", "x"));
+    let path = scratch("lords.jsonl");
+    std::fs::write(&path, run_line(&["bot", "x"]) + &lines).unwrap();
+    let (code, out, err) = daimyo(&["halftime", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // The same games again, counted the plain way for the seat `bot` played (seat `rotation`).
+    // By rank: the intimacy added at each turn, held, the best other's, first, last, points.
+    let mut want = [[0.0f64; 10]; LORDS];
+    let mut lcg = Lcg(first as u64);
+    let mut seat_games = 0.0;
+    for seed in first..first + n {
+        let strengths = strengths_from_seed(seed);
+        let mut ranked: Vec<usize> = (0..LORDS).collect();
+        ranked.sort_by_key(|&l| (std::cmp::Reverse(strengths[l]), l));
+        for rotation in 0..DAIMYO {
+            let commands = lcg.game();
+            let mut held = [[0u32; LORDS]; DAIMYO];
+            let mut added = [[0u32; 5]; LORDS];
+            for (t, moves) in commands.iter().take(5).enumerate() {
+                let weight = if t % 2 == 0 { 1 } else { 2 };
+                for (d, m) in moves.iter().enumerate() {
+                    for &l in m.lords() {
+                        held[d][l as usize] += weight;
+                        if d == rotation {
+                            added[l as usize][t] += weight;
+                        }
+                    }
+                }
+            }
+            seat_games += 1.0;
+            for (rank, &l) in ranked.iter().enumerate() {
+                let column: Vec<u32> = (0..DAIMYO).map(|d| held[d][l]).collect();
+                let others: Vec<u32> =
+                    (0..DAIMYO).filter(|&d| d != rotation).map(|d| column[d]).collect();
+                let (hi, lo) = (*others.iter().max().unwrap(), *others.iter().min().unwrap());
+                let mine = column[rotation];
+                let (top, bottom) = (*column.iter().max().unwrap(), *column.iter().min().unwrap());
+                let count = |x: u32| column.iter().filter(|&&c| c == x).count() as f64;
+                let mut points = 0.0;
+                if mine == top {
+                    points += strengths[l] as f64 / count(top);
+                }
+                if mine == bottom {
+                    points -= strengths[l] as f64 / count(bottom);
+                }
+                let w = &mut want[rank];
+                for t in 0..5 {
+                    w[t] += added[l][t] as f64;
+                }
+                w[5] += mine as f64;
+                w[6] += hi as f64;
+                w[7] += (mine >= hi) as u8 as f64;
+                w[8] += (mine <= lo) as u8 as f64;
+                w[9] += points;
+            }
+        }
+    }
+    let section = &out[out.find("by lord at 5").expect("the section")..];
+    let head = section.lines().position(|l| l.starts_with("entrant  ")).expect("a head");
+    let rows: Vec<Vec<String>> =
+        section.lines().skip(head + 1).filter(|l| l.starts_with("bot  ")).map(cells).collect();
+    assert_eq!(rows.len(), LORDS, "a row a lord: {section}");
+    let mut apart = 0.0f64;
+    for (rank, (row, w)) in rows.iter().zip(&want).enumerate() {
+        assert_eq!(row[1], (rank + 1).to_string());
+        let w = w.map(|x| x / seat_games);
+        for i in 0..7 {
+            number(&row[2 + i], w[i], &format!("lord {} column {i}", rank + 1));
+        }
+        for (i, what) in [(7, "first"), (8, "last")] {
+            assert_eq!(row[2 + i], format!("{:.1}%", 100.0 * w[i]), "lord {}: {what}", rank + 1);
+        }
+        number(&row[11], w[9], &format!("lord {}: points", rank + 1));
+        apart = apart.max((w[0] - w[3]).abs());
+    }
+    assert!(apart > 0.1, "the games' picks differ from turn to turn");
+    let _ = std::fs::remove_file(path);
+}

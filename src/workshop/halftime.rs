@@ -2,7 +2,8 @@
 //! arena `--out` files (external programs too: only the replays are read), its points at the
 //! turn-5 scoring and its margin there over the best other daimyo, against what it won at the
 //! end: the mean points and margin, the margin in the games it won and in those it did not, and
-//! its win share by its margin at half-time.
+//! its win share by its margin at half-time; and each lord by strength, as it left it at the
+//! scoring: the intimacy it added at each turn, held against the best other, first and last.
 //!
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block, as the arena's table does (`stats::blocked_mean`).
@@ -12,7 +13,7 @@ use crate::workshop::arena::CONFIDENCE_Z;
 use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::records::{OutLine, group};
-use daimyo_engine::rules::{DAIMYO, State, first_place_shares, margins};
+use daimyo_engine::rules::{DAIMYO, LORDS, State, first_place_shares, margins, score};
 
 pub const USAGE: &str = "\
 daimyo halftime: where the games were decided, by each entrant's points at the turn-5 scoring
@@ -45,6 +46,14 @@ BY MARGIN AT 5
   0 (level with the best other), over 0 and under 3, and 3 or more; the seat-games of each
   in brackets
 
+BY LORD AT 5, a row for each lord by strength (1 the strongest; of equal strengths, the
+lower index first)
+  turn 1 .. turn 5  the intimacy it added to the lord at each turn (a night's pick counts 2)
+  intimacy      its intimacy with the lord at the turn-5 scoring
+  best other    the highest of the other three's
+  first, last   how often its intimacy was the highest (ties included), the lowest
+  points        its mean points from the lord at the turn-5 scoring
+
 Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
 for bad arguments.
 ";
@@ -70,13 +79,27 @@ fn in_band(b: usize, margin: f64) -> bool {
     }
 }
 
-/// One seat-game: its turn-5 score and margin, in points, and its first-place share.
+/// One seat-game: its turn-5 score and margin, in points, and its first-place share; and each
+/// lord as it stood there, by strength (the strongest first).
 #[derive(Clone, Copy, Debug)]
 struct Half {
     seed: u32,
     points: f64,
     margin: f64,
     result: f64,
+    lords: [Lord; LORDS],
+}
+
+/// One lord in one seat-game, up to the turn-5 scoring.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lord {
+    /// The intimacy the seat added to it at each of turns 1 to 5.
+    added: [u8; 5],
+    intimacy: u8,
+    best_other: u8,
+    first: bool,
+    last: bool,
+    points: f64,
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -107,24 +130,57 @@ fn halftime(files: &[String]) -> Result<String, String> {
     render_half(&entrants, &mut out);
     out += "\nby margin at 5: win share (seat-games)\n";
     render_bands(&entrants, &mut out);
+    out +=
+        "\nby lord at 5 (1 the strongest): intimacy added each turn, held, first and last there\n";
+    render_lords(&entrants, &mut out);
     Ok(out)
 }
 
 /// Each seat's turn-5 score and margin, from the game's replay, and its result.
 fn halves(g: &OutLine) -> [Half; DAIMYO] {
     let mut state = State::new(g.strengths);
-    for moves in g.replay.commands.0.iter().take(5) {
+    let mut added = [[[0u8; 5]; LORDS]; DAIMYO];
+    for (t, moves) in g.replay.commands.0.iter().take(5).enumerate() {
+        let before = state.real;
         state.play(moves).expect("the records hold nine turns, each move of its turn's phase");
+        for (d, lords) in added.iter_mut().enumerate() {
+            for (l, a) in lords.iter_mut().enumerate() {
+                a[t] = state.real[d].get(l) - before[d].get(l);
+            }
+        }
     }
     // In twelfths until the end, so that a margin on a band's edge is exactly on it.
     let x12 = state.score5;
     let (shares, margin) = (first_place_shares(&g.totals_x12), margins(&x12));
+    let ranked = by_strength(&g.strengths);
     std::array::from_fn(|seat| Half {
         seed: g.seed,
         points: x12[seat] as f64 / 12.0,
         margin: margin[seat] as f64 / 12.0,
         result: shares[seat] as f64 / 12.0,
+        lords: ranked.map(|l| {
+            let held = state.real.map(|r| r.get(l));
+            let others = (0..DAIMYO).filter(|&d| d != seat).map(|d| held[d]);
+            let (hi, lo) = others.fold((0, u8::MAX), |(h, o), x| (h.max(x), o.min(x)));
+            let mut alone = [0; LORDS];
+            alone[l] = g.strengths[l];
+            Lord {
+                added: added[seat][l],
+                intimacy: held[seat],
+                best_other: hi,
+                first: held[seat] >= hi,
+                last: held[seat] <= lo,
+                points: score(&alone, &state.real)[seat] as f64 / 12.0,
+            }
+        }),
     })
+}
+
+/// The lords by strength, the strongest first; of equal strengths, the lower index first.
+fn by_strength(strengths: &[u8; LORDS]) -> [usize; LORDS] {
+    let mut lords: [usize; LORDS] = std::array::from_fn(|l| l);
+    lords.sort_by_key(|&l| (std::cmp::Reverse(strengths[l]), l));
+    lords
 }
 
 /// `1 seed`, `3 seeds`.
@@ -198,6 +254,30 @@ fn render_bands(entrants: &[(String, Vec<Half>)], out: &mut String) {
             });
         }
         rows.push(row);
+    }
+    align(&rows, out);
+}
+
+fn render_lords(entrants: &[(String, Vec<Half>)], out: &mut String) {
+    let mut head = vec!["entrant".to_string(), "lord".into()];
+    head.extend((1..=5).map(|t| format!("turn {t}")));
+    head.extend(["intimacy", "best other", "first", "last", "points"].map(String::from));
+    let mut rows = vec![head];
+    for (name, halves) in entrants {
+        let all: Vec<&Half> = halves.iter().collect();
+        for rank in 0..LORDS {
+            let m = |f: &dyn Fn(&Lord) -> f64| {
+                mean(&all, |h| f(&h.lords[rank])).expect("an entrant has seat-games")
+            };
+            let mut row = vec![name.clone(), (rank + 1).to_string()];
+            row.extend((0..5).map(|t| format!("{:.2}", m(&|l| l.added[t] as f64))));
+            row.push(format!("{:.2}", m(&|l| l.intimacy as f64)));
+            row.push(format!("{:.2}", m(&|l| l.best_other as f64)));
+            row.push(format!("{:.1}%", 100.0 * m(&|l| l.first as u8 as f64)));
+            row.push(format!("{:.1}%", 100.0 * m(&|l| l.last as u8 as f64)));
+            row.push(signed(m(&|l| l.points)));
+            rows.push(row);
+        }
     }
     align(&rows, out);
 }
