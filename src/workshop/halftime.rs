@@ -14,6 +14,7 @@ use crate::workshop::arena::journal;
 use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::records::{OutLine, group};
 use daimyo_engine::rules::{DAIMYO, LORDS, State, first_place_shares, margins, score};
+use daimyo_engine::styles::by_strength;
 
 pub const USAGE: &str = "\
 daimyo halftime: where the games were decided, by each entrant's points at the turn-5 scoring
@@ -91,7 +92,7 @@ struct Half {
 }
 
 /// One lord in one seat-game, up to the turn-5 scoring.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Lord {
     /// The intimacy the seat added to it at each of turns 1 to 5.
     added: [u8; 5],
@@ -153,6 +154,12 @@ fn halves(g: &OutLine) -> [Half; DAIMYO] {
     let x12 = state.score5;
     let (shares, margin) = (first_place_shares(&g.totals_x12), margins(&x12));
     let ranked = by_strength(&g.strengths);
+    // Each lord's points to each seat, in twelfths: the scoring with that lord's strength alone.
+    let lord_points: [[i32; DAIMYO]; LORDS] = std::array::from_fn(|l| {
+        let mut alone = [0; LORDS];
+        alone[l] = g.strengths[l];
+        score(&alone, &state.real)
+    });
     std::array::from_fn(|seat| Half {
         seed: g.seed,
         points: x12[seat] as f64 / 12.0,
@@ -162,25 +169,16 @@ fn halves(g: &OutLine) -> [Half; DAIMYO] {
             let held = state.real.map(|r| r.get(l));
             let others = (0..DAIMYO).filter(|&d| d != seat).map(|d| held[d]);
             let (hi, lo) = others.fold((0, u8::MAX), |(h, o), x| (h.max(x), o.min(x)));
-            let mut alone = [0; LORDS];
-            alone[l] = g.strengths[l];
             Lord {
                 added: added[seat][l],
                 intimacy: held[seat],
                 best_other: hi,
                 first: held[seat] >= hi,
                 last: held[seat] <= lo,
-                points: score(&alone, &state.real)[seat] as f64 / 12.0,
+                points: lord_points[l][seat] as f64 / 12.0,
             }
         }),
     })
-}
-
-/// The lords by strength, the strongest first; of equal strengths, the lower index first.
-fn by_strength(strengths: &[u8; LORDS]) -> [usize; LORDS] {
-    let mut lords: [usize; LORDS] = std::array::from_fn(|l| l);
-    lords.sort_by_key(|&l| (std::cmp::Reverse(strengths[l]), l));
-    lords
 }
 
 /// `1 seed`, `3 seeds`.
