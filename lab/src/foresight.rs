@@ -25,7 +25,8 @@ use daimyo_engine::model::{
 };
 use daimyo_engine::moves::legal;
 use daimyo_engine::params::{self, ModelParams, UNIFORM_PICKS};
-use daimyo_engine::rules::{DAIMYO, Phase, Row, columns};
+use daimyo_engine::rules::{DAIMYO, LORDS, Phase, Row, columns};
+use daimyo_engine::styles::by_strength;
 use daimyo_engine::timeman::cores;
 
 pub const USAGE: &str = "\
@@ -78,6 +79,11 @@ posterior probability of the night move the entrant played is the reading's scor
   likeliest     how often the move played was the posterior's likeliest
   turn T        the mean nats a move read at turn T
 
+Then where the forecasts put the picks: per entrant and day turn, for each lord by strength
+(lord 1 the strongest, ties to the lower index), the picks the forecast expected a move to make
+there against the picks the moves made, as means over the moves (\"1.20 / 3.56\": a pile the
+model did not see coming).
+
 Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
 for bad arguments.
 ";
@@ -95,6 +101,9 @@ struct Score {
     /// For a night move, the same under uniformly random picks: what knowing nothing gives.
     uniform: Option<f64>,
     likeliest: bool,
+    /// For a day move, each lord by strength (the strongest first): the picks the forecast
+    /// expected there and the picks the move made.
+    lords: Option<[(f64, u8); LORDS]>,
 }
 
 /// Each seat's day moves foreseen and its hidden night moves read, in one game.
@@ -203,12 +212,17 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
                 let played = moves[mover].counts();
                 let i = legal(Phase::Day).iter().position(|&m| m == played).expect("legal");
                 let top = p.iter().cloned().fold(0.0, f64::max);
+                let lords = by_strength(&g.strengths).map(|l| {
+                    let expected = legal(Phase::Day).iter().zip(&p);
+                    (expected.map(|(m, q)| q * m.get(l) as f64).sum(), played.get(l))
+                });
                 out.days[mover].push(Score {
                     seed: g.seed,
                     turn,
                     nats: -p[i].max(f64::MIN_POSITIVE).ln(),
                     uniform: None,
                     likeliest: p[i] >= top,
+                    lords: Some(lords),
                 });
             }
             if nights.is_empty() {
@@ -231,6 +245,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
                     nats: -of(&p).max(f64::MIN_POSITIVE).ln(),
                     uniform: Some(-of(&q).max(f64::MIN_POSITIVE).ln()),
                     likeliest: of(&p) >= top,
+                    lords: None,
                 });
             }
         }
@@ -277,6 +292,10 @@ fn foresight(a: &Args) -> Result<String, String> {
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");
     render(&readers, "readings", &HIDDEN, &mut out);
+    out.push_str(
+        "\nby lord (1 the strongest): picks a day move the forecast expected there / made there\n\n",
+    );
+    render_lords(&entrants, &mut out);
     Ok(out)
 }
 
@@ -316,6 +335,31 @@ fn render(entrants: &[(String, Vec<Score>)], what: &str, turns: &[u8], out: &mut
             });
         }
         rows.push(row);
+    }
+    align(&rows, out);
+}
+
+/// Per entrant and day turn, each lord's picks the forecasts expected and the moves made, by
+/// strength rank.
+fn render_lords(entrants: &[(String, Vec<Score>)], out: &mut String) {
+    let mut head: Vec<String> = vec!["entrant".into(), "turn".into(), "moves".into()];
+    head.extend((1..=LORDS).map(|r| format!("lord {r}")));
+    let mut rows = vec![head];
+    for (name, scores) in entrants {
+        for t in DAYS {
+            let these: Vec<&[(f64, u8); LORDS]> =
+                scores.iter().filter(|x| x.turn == t).filter_map(|x| x.lords.as_ref()).collect();
+            if these.is_empty() {
+                continue;
+            }
+            let mut row = vec![name.clone(), t.to_string(), these.len().to_string()];
+            for r in 0..LORDS {
+                let expected = mean(&these, |x| x[r].0);
+                let made = mean(&these, |x| x[r].1 as f64);
+                row.push(format!("{expected:.2} / {made:.2}"));
+            }
+            rows.push(row);
+        }
     }
     align(&rows, out);
 }

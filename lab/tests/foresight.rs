@@ -37,6 +37,24 @@ fn night_row(out: &str, name: &str) -> Vec<String> {
     row(nights, name)
 }
 
+/// A by-lord row: the turn, the moves, each lord's (expected, made) picks.
+type LordRow = (u8, usize, Vec<(f64, f64)>);
+
+/// The by-lord rows of `name`, one a day turn.
+fn lord_rows(out: &str, name: &str) -> Vec<LordRow> {
+    let (_, table) =
+        out.split_once("\nby lord (1 the strongest)").unwrap_or_else(|| panic!("{out}"));
+    let lines = table.lines().filter(|l| l.starts_with(&format!("{name}  ")));
+    let pair = |c: &String| {
+        let (e, m) = c.split_once(" / ").unwrap_or_else(|| panic!("{c}"));
+        (e.parse().unwrap(), m.parse().unwrap())
+    };
+    lines
+        .map(cells)
+        .map(|c| (c[1].parse().unwrap(), c[2].parse().unwrap(), c[3..].iter().map(pair).collect()))
+        .collect()
+}
+
 /// The mean nats a move of a night row, its uniform column and its likeliest share.
 fn night_nats(row: &[String]) -> (f64, f64, f64) {
     let mean = row[2].split(" ± ").next().unwrap().parse().unwrap();
@@ -87,6 +105,28 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     // the night's totals leave little room for the random one's.
     let (mean, uniform, _) = night_nats(&night_row(&out, "random"));
     assert!(mean < 1.0 && uniform > 1.5, "random's nights: {out}");
+
+    // Where the picks went: every entrant's five day turns, each row's picks adding up to the
+    // five a day move makes, expected and made alike.
+    for name in ["greedy", "random", "margins-described", "tables-described"] {
+        let rows = lord_rows(&out, name);
+        let turns: Vec<u8> = rows.iter().map(|r| r.0).collect();
+        assert_eq!(turns, [1, 3, 5, 7, 9], "{name}: {out}");
+        for (turn, moves, lords) in &rows {
+            assert_eq!((*moves, lords.len()), (12, 6), "{name} at {turn}: {out}");
+            let (expected, made) = lords.iter().fold((0.0, 0.0), |s, x| (s.0 + x.0, s.1 + x.1));
+            assert!((expected - 5.0).abs() < 0.04 && (made - 5.0).abs() < 0.04, "{name}: {out}");
+        }
+    }
+    // Greedy's moves, foreseen almost for certain from turn 3, put their picks where the
+    // forecasts expected them, lord by lord; random picks are expected everywhere a little.
+    for (turn, _, lords) in lord_rows(&out, "greedy").iter().skip(1) {
+        let off = lords.iter().map(|x| (x.0 - x.1).abs()).fold(0.0, f64::max);
+        assert!(off < 0.3, "greedy at turn {turn}: {lords:?}\n{out}");
+    }
+    for (turn, _, lords) in lord_rows(&out, "random").iter().skip(1) {
+        assert!(lords.iter().all(|x| (0.3..1.5).contains(&x.0)), "random at {turn}: {lords:?}");
+    }
 
     // Reading the rules at more splits of the two hidden nights foresees tables better at the
     // turn-5 scoring, and changes nothing at turn 1, where nothing is hidden. Random picks are
