@@ -6,9 +6,11 @@
 //!   included. Far-off turns are noise to a random playout; the next scoring is what the move
 //!   can shape.
 //! - **Concessions.** Early in each half it refuses to touch the "hottest" lords (`BANNED`), heat
-//!   being the highest public intimacy of anyone, then the others' hidden-night totals, then
-//!   strength: crowded lords are dear, and the picks buy more where nobody fights. On turn 1,
-//!   where nothing is known but strength, all five picks go to the two weakest lords.
+//!   being the highest public intimacy of anyone plus the others' hidden night picks on the lord
+//!   shared out among the three of them (2 intimacy a pick, so 2/3 of the night total), then
+//!   strength, then chance: crowded lords are dear, and the picks buy more where nobody fights.
+//!   On turn 1, where nothing is known but strength, all five picks go to the two weakest lords
+//!   (among lords of one strength, drawn at random).
 //! - **Rivals who answer at the scoring turns.** On turns 5 and 9 a uniformly random rival would
 //!   make a thin lead look safe. Each rival is first searched from its own seat (its moves
 //!   against random play by the rest), and in the own search it plays one of its
@@ -200,24 +202,49 @@ fn rank(trials: &mut [Trial]) {
     trials.sort_by_key(|t| std::cmp::Reverse(t.key()));
 }
 
-/// The lords ranked hottest first: highest public intimacy of any column, then the others'
-/// hidden-night total, then strength; ties to the lower index.
-fn hottest(pos: &Position) -> [usize; LORDS] {
+/// How the lords' heat is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heat {
+    /// As the recorded games of the original show: the highest public intimacy of any column
+    /// plus 2/3 of the others' hidden-night total (each pick is 2 intimacy, shared among three
+    /// rivals), in thirds; then strength; exact ties in random order.
+    Recorded,
+    /// As first described: the highest public intimacy, then the others' hidden-night total,
+    /// then strength; ties to the lower index. The bot's reading of `pruned-mc` keeps it.
+    Described,
+}
+
+/// The lords ranked hottest first, under `heat`.
+fn hottest(pos: &Position, heat: Heat, rng: &mut impl Rng) -> [usize; LORDS] {
     let nights = pos.hidden.iter().flatten().filter_map(|h| h.others).fold(Row::ZERO, Row::add);
-    let heat = |l: usize| {
-        let top = pos.public.iter().map(|r| r.get(l)).max().unwrap_or(0);
-        (top, nights.get(l), pos.strengths[l])
-    };
+    let top = |l: usize| pos.public.iter().map(|r| r.get(l)).max().unwrap_or(0) as u32;
     let mut lords: [usize; LORDS] = std::array::from_fn(|l| l);
-    lords.sort_by_key(|&l| std::cmp::Reverse(heat(l)));
+    match heat {
+        Heat::Recorded => {
+            for i in (1..LORDS).rev() {
+                lords.swap(i, scale(rng.next_u32(), i + 1));
+            }
+            lords.sort_by_key(|&l| {
+                std::cmp::Reverse((3 * top(l) + 2 * nights.get(l) as u32, pos.strengths[l]))
+            });
+        }
+        Heat::Described => {
+            lords.sort_by_key(|&l| std::cmp::Reverse((top(l), nights.get(l), pos.strengths[l])));
+        }
+    }
     lords
 }
 
 /// The candidate moves of the turn: every legal move that leaves the lords `banned` names for
-/// the turn alone.
-fn candidates(pos: &Position, banned: &[usize; 10]) -> ([Trial; MAX_MOVES], usize) {
+/// the turn alone, heat read as `heat` (`rng` breaks its ties).
+fn candidates(
+    pos: &Position,
+    banned: &[usize; 10],
+    heat: Heat,
+    rng: &mut impl Rng,
+) -> ([Trial; MAX_MOVES], usize) {
     let banned = banned.get(pos.turn as usize).copied().unwrap_or(0);
-    let hot = hottest(pos);
+    let hot = hottest(pos, heat, rng);
     let mut out = [Trial::default(); MAX_MOVES];
     let mut n = 0;
     for &counts in legal(pos.phase) {
@@ -254,11 +281,13 @@ pub struct PrunedMc {
     banned: [usize; 10],
     /// Every playout count is divided by it (1: the full budgets).
     divisor: u32,
+    heat: Heat,
 }
 
 impl Default for PrunedMc {
     fn default() -> Self {
-        PrunedMc { rng: Xoshiro256PlusPlus::seed_from_u64(0), banned: BANNED, divisor: 1 }
+        let rng = Xoshiro256PlusPlus::seed_from_u64(0);
+        PrunedMc { rng, banned: BANNED, divisor: 1, heat: Heat::Recorded }
     }
 }
 
@@ -273,17 +302,18 @@ impl PrunedMc {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
-    /// `pruned-mc` with every playout count divided by `divisor`, on random numbers from `seed`.
+    /// `pruned-mc` with every playout count divided by `divisor`, on random numbers from `seed`,
+    /// heat read as first described (the bot's reading of the style).
     pub fn scaled(divisor: u32, seed: u64) -> PrunedMc {
         let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        PrunedMc { rng, divisor: divisor.max(1), ..PrunedMc::default() }
+        PrunedMc { rng, divisor: divisor.max(1), heat: Heat::Described, ..PrunedMc::default() }
     }
 
     /// The move for the position.
     pub fn choose(&mut self, pos: &Position) -> Move {
         let k = |playouts: u32| (playouts / self.divisor).max(1);
         let start = Start::of_position(pos);
-        let (mut trials, n) = candidates(pos, &self.banned);
+        let (mut trials, n) = candidates(pos, &self.banned, self.heat, &mut self.rng);
         let trials = &mut trials[..n];
         let seed = self.rng.next_u64();
         if pos.turn == start.last {
@@ -317,6 +347,7 @@ impl PrunedMc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knowledge::HiddenNight;
 
     /// Turn 1 shows nothing but strength, so the four strongest lords are conceded and all five
     /// picks go to the two weakest.
@@ -332,13 +363,36 @@ mod tests {
         }
     }
 
+    /// The original's heat counts a rival night pick as 2/3 of a public vote: a lord someone
+    /// leads by 2 that drew 3 hidden night picks (2 + 2) is hotter than one led by 3 that drew
+    /// none (3), which the described heat ranks first on the public lead alone.
+    #[test]
+    fn hidden_night_picks_add_two_thirds_of_a_vote_to_the_heat() {
+        let mut pos = Position::initial([4; LORDS]);
+        pos.turn = 3;
+        let row = |a: [u8; LORDS]| Row::from_array(a);
+        pos.public = [
+            row([0, 1, 1, 1, 1, 1]),
+            row([3, 2, 0, 0, 0, 0]),
+            row([0, 0, 2, 1, 1, 1]),
+            row([1, 1, 1, 1, 1, 0]),
+        ];
+        pos.hidden[0] = Some(HiddenNight { turn: 2, others: Some(row([0, 3, 0, 1, 1, 1])) });
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert_eq!(hottest(&pos, Heat::Recorded, &mut rng)[..2], [1, 0]);
+        assert_eq!(hottest(&pos, Heat::Described, &mut rng)[..2], [0, 1]);
+    }
+
     /// Conceding one lord fewer on turn 1, the three weakest are its candidates' lords: the
     /// moves of three lords (21) where the standard concessions leave those of two (6).
     #[test]
     fn conceding_fewer_lords_leaves_more_candidates() {
         let pos = Position::initial([6, 5, 3, 4, 5, 6]);
-        assert_eq!(candidates(&pos, &BANNED).1, 6);
-        assert_eq!(candidates(&pos, &[0, 3, 2, 1, 0, 0, 3, 2, 0, 0]).1, 21);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+        for heat in [Heat::Recorded, Heat::Described] {
+            assert_eq!(candidates(&pos, &BANNED, heat, &mut rng).1, 6);
+            assert_eq!(candidates(&pos, &[0, 3, 2, 1, 0, 0, 3, 2, 0, 0], heat, &mut rng).1, 21);
+        }
     }
 
     /// Turn 9, nothing hidden. Lords 1..4 are settled whatever anyone does. Lord 5 (strength
