@@ -204,7 +204,7 @@ fn rank(trials: &mut [Trial]) {
 
 /// How the lords' heat is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Heat {
+enum Heat {
     /// As the recorded games of the original show: the highest public intimacy of any column
     /// plus 2/3 of the others' hidden-night total (each pick is 2 intimacy, shared among three
     /// rivals), in thirds; then strength; exact ties in random order.
