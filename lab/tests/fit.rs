@@ -115,3 +115,43 @@ fn a_move_model_is_fitted_on_one_seed_class_and_reported_on_another() {
     assert!(pooled.contains(" 840 day moves"), "{pooled}");
     assert_eq!(out.matches("MoveModel {").count(), 5, "{out}");
 }
+
+#[test]
+fn night_logits_are_fitted_over_a_style_and_reported_held_out() {
+    // field-b, margins' likeness: fitted on the even seeds, every entrant gets a logit per
+    // horizon and its held-out account; orig-margins piles where the others' nights went at the
+    // move into a scoring, more than the likeness (fitted to the built-in on the true board)
+    // says, and that foresees the odd seeds' moves better.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
+    let b = format!("{dir}/field-b-7201.jsonl");
+    let args = ["fit", "--nights", "margins-described", "--seed-mod", "2:0", "--test-mod", "2:1"];
+    let out = ok(&[&args[..], &["--from", &b]].concat());
+    let heads: Vec<&str> = out.lines().filter(|l| l.contains(" night logits [")).collect();
+    let labels = ["orig-pruned-mc", "orig-tables", "orig-margins", "orig-roles"];
+    assert_eq!(heads.len(), labels.len(), "{out}");
+    let at = |label: &str, h: usize| -> (f64, f64) {
+        let block = out.split(&format!("{label}: ")).nth(1).expect(label);
+        let line = block.lines().find(|l| l.contains(&format!("horizon {h}: "))).expect("line");
+        let mut numbers =
+            line.split_whitespace().filter_map(|w| w.trim_end_matches(',').parse().ok());
+        let logit: f64 = numbers.next().expect("logit");
+        let gain: f64 = numbers.next().expect("gain");
+        (logit, gain)
+    };
+    let (logit, gain) = at("orig-margins", 0);
+    assert!(logit > 0.2 && gain > 0.02, "{out}");
+    // Held out, no logit loses more than 0.05 nats a pick.
+    for label in labels {
+        for h in 0..3 {
+            assert!(at(label, h).1 > -0.05, "{label} {h}\n{out}");
+        }
+    }
+    // A style the model does not have is named, with the ones it has.
+    let o = lab(&["fit", "--nights", "margins", "--from", &b], b"");
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("no style 'margins' (styles: random, pruned-mc"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -22,7 +22,9 @@ use daimyo_engine::agent::LocalGame;
 use daimyo_engine::policy::{self, Policy};
 use daimyo_engine::rules::{DAIMYO, Move, State};
 use daimyo_engine::styles::move_model::MoveModel;
-use likelihood::{Observed as Decision, fit, log_likelihood};
+use likelihood::{
+    Observed as Decision, after_nights, fit, fit_nights, log_likelihood, log_likelihood_with,
+};
 use moves::{Seen, account};
 
 const USAGE: &str = "\
@@ -30,6 +32,7 @@ daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
 daimyo-lab fit [--ridge R] [--seed-mod M:R] [--pool PREFIX] --from FILE...
 daimyo-lab fit --moves [--ridge R] [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX]
                [--iterations N] --from FILE...
+daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] --from FILE...
   plays N seeds in all 4 rotations (default 50), or with --from reads the games recorded in
   the FILEs (arena --out files, the field's recorded games and the official manager's result
   files, any number), and fits, for every entrant, the board-reading policy that best explains
@@ -45,6 +48,12 @@ daimyo-lab fit --moves [--ridge R] [--seed-mod M:R] [--test-mod M:R] [--pool PRE
   --pool PREFIX    with --from, also fits one model to the moves of every entrant whose label
                    starts with PREFIX, pooled (orig-: a generic contestant)
   --iterations N   with --moves, steps of gradient ascent (default 600)
+  --nights STYLE   how each entrant's picks follow the others' hidden-night picks on a lord
+                   beyond what the policy the model's style STYLE plays in later turns of a
+                   rollout says (margins-described, tables-described, roles, planner,
+                   pruned-mc, contestant-moves, ...): a logit per night pick, by horizon,
+                   fitted with the policy kept; reported on the held-out games of --test-mod
+                   against the policy alone
 ";
 
 /// A seed class: the seeds whose remainder by M is R.
@@ -71,7 +80,8 @@ fn decisions(strengths: [u8; 6], commands: &[[Move; DAIMYO]]) -> [Vec<Decision>;
     let mut s = State::new(strengths);
     for moves in commands {
         for (seat, m) in moves.iter().enumerate() {
-            out[seat].push(Decision::new(&strengths, &s.real, seat, s.turn, m.counts()));
+            let d = Decision::new(&strengths, &s.real, &s.public, seat, s.turn, m.counts());
+            out[seat].push(d);
         }
         if s.play(moves).is_err() {
             break;
@@ -112,6 +122,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let (mut from, mut playing_options) = (false, None);
     let (mut moves, mut train, mut test, mut pool, mut iterations) =
         (false, None, None, None, 600usize);
+    let mut nights: Option<String> = None;
     let mut positional = Vec::new();
     let mut i = 0;
     while i < args.len() {
@@ -127,6 +138,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "--test-mod" => test = Some(seed_mod(&value::<String>(args, &mut i)?)?),
             "--pool" => pool = Some(value::<String>(args, &mut i)?),
             "--iterations" => iterations = value(args, &mut i)?,
+            "--nights" => nights = Some(value(args, &mut i)?),
             "-h" | "--help" => {
                 say(USAGE);
                 return Ok(());
@@ -144,13 +156,19 @@ fn run(args: &[String]) -> Result<(), String> {
         (true, None) if positional.is_empty() => {
             return Err(format!("--from needs at least one file\n{USAGE}"));
         }
+        (true, None) if nights.is_some() => {
+            let style = nights.as_deref().unwrap_or_default();
+            return fit_night_logits(&read(&positional)?, style, train, test, pool);
+        }
         (true, None) if moves => {
             let ridge = ridge.unwrap_or(0.0005);
             return fit_moves(&read(&positional)?, ridge, train, test, pool, iterations);
         }
         (true, None) => recorded(&read(&positional)?, train),
-        (false, _) if moves || train.is_some() || pool.is_some() => {
-            return Err(format!("--moves, --seed-mod and --pool read games with --from\n{USAGE}"));
+        (false, _) if moves || nights.is_some() || train.is_some() || pool.is_some() => {
+            return Err(format!(
+                "--moves, --nights, --seed-mod and --pool read games with --from\n{USAGE}"
+            ));
         }
         (false, _) => played(&positional, seeds, first, jobs)?,
     };
@@ -238,6 +256,49 @@ fn fit_moves(
         }
         say(&format!("{text}  {}\n", moves::source(&m)));
     }
+    Ok(())
+}
+
+/// Fits the night logits of the later policy of the model's style `style` to each entrant's
+/// moves in the games of seed class `train` (and to the pool's), and prints them with what they
+/// gain on the games of class `test`, horizon by horizon, over the same policy reading no nights.
+fn fit_night_logits(
+    games: &[records::Game],
+    style: &str,
+    train: SeedMod,
+    test: SeedMod,
+    pool: Option<String>,
+) -> Result<(), String> {
+    let styles = || daimyo_engine::params::MODEL.all_styles().map(|s| s.0);
+    let Some(found) = styles().find(|s| s.name() == style) else {
+        let names: Vec<&str> = styles().map(|s| s.name()).collect();
+        return Err(format!("no style '{style}' (styles: {})", names.join(", ")));
+    };
+    let p = found.later();
+    let fitted_on = merged(&recorded(games, train), pool.as_deref());
+    let held_out = test.map(|t| merged(&recorded(games, Some(t)), pool.as_deref()));
+    let mut text = format!(
+        "a logit per night pick of the others on a lord, over {style}'s later policy, by horizon \
+         (0: the move into a scoring); held out: nats a pick gained over the policy alone, at \
+         the moves after a night pick\n"
+    );
+    for (label, ds) in &fitted_on {
+        let nights = fit_nights(&p, ds);
+        let row: Vec<String> = nights.iter().map(|x| format!("{x:+.3}")).collect();
+        text += &format!("{label}: {} moves; night logits [{}]\n", ds.len(), row.join(", "));
+        let Some((_, test)) = held_out.iter().flatten().find(|(l, _)| l == label) else {
+            continue;
+        };
+        for (h, logit) in nights.iter().enumerate() {
+            let at = after_nights(test, h);
+            let gain = log_likelihood_with(&p, &nights, &at) - log_likelihood(&p, &at);
+            let picks: u32 = at.iter().flat_map(|d| d.counts).map(u32::from).sum();
+            text += &format!(
+                "  horizon {h}: {logit:+.3}, held out {gain:+.4} nats a pick over {picks} picks\n"
+            );
+        }
+    }
+    say(&text);
     Ok(())
 }
 
