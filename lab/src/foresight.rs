@@ -7,7 +7,8 @@
 //! of it, 1 in 252 (5.53 nats). The hidden nights are read the same way: at every turn a night's
 //! totals are known and its split is not, the same seat's posterior over the splits
 //! (`model::night_posteriors`, as the bot weighs them) gives the mover's night move a
-//! probability, scored beside the one uniformly random picks give (the totals alone).
+//! probability, scored beside the one uniformly random picks give (the totals alone). Night
+//! moves are foreseen as day moves are, from the seat before, beside uniform picks.
 //!
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block (`stats::blocked_mean`).
@@ -19,11 +20,12 @@ use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
 use daimyo::workshop::records::{OutLine, group};
 use daimyo_engine::agent::LocalGame;
+use daimyo_engine::knowledge::Position;
 use daimyo_engine::model::forecast::Learnt;
 use daimyo_engine::model::{
     Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
 };
-use daimyo_engine::moves::legal;
+use daimyo_engine::moves::{legal, multinomial};
 use daimyo_engine::params::{self, ModelParams, UNIFORM_PICKS};
 use daimyo_engine::rules::{DAIMYO, LORDS, Phase, Row, columns};
 use daimyo_engine::styles::by_strength;
@@ -79,10 +81,18 @@ posterior probability of the night move the entrant played is the reading's scor
   likeliest     how often the move played was the posterior's likeliest
   turn T        the mean nats a move read at turn T
 
+Then the night moves, foreseen as the day moves are, before each night (turns 2, 4, 6, 8):
+  moves         its night moves foreseen
+  nats a move   as above (uniform picks give the move of two picks on one lord 3.58 nats,
+                of two lords 2.89)
+  uniform       the same for uniformly random picks
+  likeliest     how often the move played was the model's likeliest
+  turn T        the mean nats a move at turn T
+
 Then where the forecasts put the picks: per entrant and day turn, for each lord by strength
 (lord 1 the strongest, ties to the lower index), the picks the forecast expected a move to make
 there against the picks the moves made, as means over the moves (\"1.20 / 3.56\": a pile the
-model did not see coming).
+model did not see coming); and the same for the night moves.
 
 Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
 for bad arguments.
@@ -91,7 +101,10 @@ for bad arguments.
 /// The day turns.
 const DAYS: [u8; 5] = [1, 3, 5, 7, 9];
 
-/// One day move foreseen, or one hidden night move read (at a turn it was hidden).
+/// The night turns.
+const NIGHTS: [u8; 4] = [2, 4, 6, 8];
+
+/// One move foreseen, or one hidden night move read (at a turn it was hidden).
 #[derive(Clone, Copy, Debug)]
 struct Score {
     seed: u32,
@@ -101,15 +114,16 @@ struct Score {
     /// For a night move, the same under uniformly random picks: what knowing nothing gives.
     uniform: Option<f64>,
     likeliest: bool,
-    /// For a day move, each lord by strength (the strongest first): the picks the forecast
-    /// expected there and the picks the move made.
+    /// For a move foreseen, each lord by strength (the strongest first): the picks the
+    /// forecast expected there and the picks the move made.
     lords: Option<[(f64, u8); LORDS]>,
 }
 
-/// Each seat's day moves foreseen and its hidden night moves read, in one game.
+/// Each seat's day and night moves foreseen and its hidden night moves read, in one game.
 #[derive(Default)]
 struct Seen {
     days: [Vec<Score>; DAIMYO],
+    night_moves: [Vec<Score>; DAIMYO],
     nights: [Vec<Score>; DAIMYO],
 }
 
@@ -187,7 +201,37 @@ fn night_marginal(posteriors: &NightPosteriors, night: u8, c: usize) -> Vec<(Row
     out
 }
 
-/// Each seat's day moves foreseen and hidden night moves read, in one game.
+/// The score of the move `played` of `phase` by column `c`, foreseen at `pos` by `learnt`.
+fn foreseen(
+    g: &OutLine,
+    pos: &Position,
+    learnt: &Opponents,
+    model: &ModelParams,
+    c: usize,
+    played: Row,
+) -> Score {
+    let board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
+    let p = learnt.distribution(model, &board, c);
+    let moves = legal(pos.phase);
+    let i = moves.iter().position(|&m| m == played).expect("legal");
+    let top = p.iter().cloned().fold(0.0, f64::max);
+    let lords = by_strength(&g.strengths).map(|l| {
+        let expected = moves.iter().zip(&p);
+        (expected.map(|(m, q)| q * m.get(l) as f64).sum(), played.get(l))
+    });
+    let uniform = (pos.phase == Phase::Night)
+        .then(|| -multinomial(played, &[1.0 / LORDS as f64; LORDS]).ln());
+    Score {
+        seed: g.seed,
+        turn: pos.turn,
+        nats: -p[i].max(f64::MIN_POSITIVE).ln(),
+        uniform,
+        likeliest: p[i] >= top,
+        lords: Some(lords),
+    }
+}
+
+/// Each seat's day and night moves foreseen and hidden night moves read, in one game.
 fn game(g: &OutLine, model: &ModelParams) -> Seen {
     let mut out = Seen::default();
     let mut table = LocalGame::new(g.strengths);
@@ -201,29 +245,11 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
             let hidden = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
             let nights: Vec<u8> = hidden.map(|h| h.turn).collect();
-            let day = DAYS.contains(&turn);
-            if !day && nights.is_empty() {
-                continue;
-            }
             let learnt = Opponents::learn(pos, model, None);
-            if day {
-                let board = Board::at(pos, pos.public, turn, Phase::Day, model.rule_readings);
-                let p = learnt.distribution(model, &board, c);
-                let played = moves[mover].counts();
-                let i = legal(Phase::Day).iter().position(|&m| m == played).expect("legal");
-                let top = p.iter().cloned().fold(0.0, f64::max);
-                let lords = by_strength(&g.strengths).map(|l| {
-                    let expected = legal(Phase::Day).iter().zip(&p);
-                    (expected.map(|(m, q)| q * m.get(l) as f64).sum(), played.get(l))
-                });
-                out.days[mover].push(Score {
-                    seed: g.seed,
-                    turn,
-                    nats: -p[i].max(f64::MIN_POSITIVE).ln(),
-                    uniform: None,
-                    likeliest: p[i] >= top,
-                    lords: Some(lords),
-                });
+            let score = foreseen(g, pos, &learnt, model, c, moves[mover].counts());
+            match pos.phase {
+                Phase::Day => out.days[mover].push(score),
+                Phase::Night => out.night_moves[mover].push(score),
             }
             if nights.is_empty() {
                 continue;
@@ -265,10 +291,14 @@ fn foresight(a: &Args) -> Result<String, String> {
     }
     let found = in_order(&games, a.jobs, |g| game(g, &a.model), |_| {});
     let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
+    let mut night_movers: Vec<(String, Vec<Score>)> = Vec::new();
     let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
     for (g, seen) in games.iter().zip(found) {
         for (seat, forecasts) in seen.days.into_iter().enumerate() {
             group(&mut entrants, g.entrant(seat), forecasts);
+        }
+        for (seat, forecasts) in seen.night_moves.into_iter().enumerate() {
+            group(&mut night_movers, g.entrant(seat), forecasts);
         }
         for (seat, readings) in seen.nights.into_iter().enumerate() {
             group(&mut readers, g.entrant(seat), readings);
@@ -292,10 +322,17 @@ fn foresight(a: &Args) -> Result<String, String> {
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");
     render(&readers, "readings", &HIDDEN, &mut out);
-    out.push_str(
-        "\nby lord (1 the strongest): picks a day move the forecast expected there / made there\n\n",
-    );
-    render_lords(&entrants, &mut out);
+    out.push_str("\nnight moves: each foreseen from the seat before it, as the day moves\n\n");
+    render(&night_movers, "moves", &NIGHTS, &mut out);
+    for (what, movers, turns) in
+        [("day", &entrants, &DAYS[..]), ("night", &night_movers, &NIGHTS[..])]
+    {
+        out.push_str(&format!(
+            "\nby lord (1 the strongest): picks a {what} move the forecast expected there / made \
+             there\n\n"
+        ));
+        render_lords(movers, turns, &mut out);
+    }
     Ok(out)
 }
 
@@ -339,14 +376,14 @@ fn render(entrants: &[(String, Vec<Score>)], what: &str, turns: &[u8], out: &mut
     align(&rows, out);
 }
 
-/// Per entrant and day turn, each lord's picks the forecasts expected and the moves made, by
-/// strength rank.
-fn render_lords(entrants: &[(String, Vec<Score>)], out: &mut String) {
+/// Per entrant and turn of `turns`, each lord's picks the forecasts expected and the moves made,
+/// by strength rank.
+fn render_lords(entrants: &[(String, Vec<Score>)], turns: &[u8], out: &mut String) {
     let mut head: Vec<String> = vec!["entrant".into(), "turn".into(), "moves".into()];
     head.extend((1..=LORDS).map(|r| format!("lord {r}")));
     let mut rows = vec![head];
     for (name, scores) in entrants {
-        for t in DAYS {
+        for &t in turns {
             let these: Vec<&[(f64, u8); LORDS]> =
                 scores.iter().filter(|x| x.turn == t).filter_map(|x| x.lords.as_ref()).collect();
             if these.is_empty() {

@@ -40,10 +40,11 @@ fn night_row(out: &str, name: &str) -> Vec<String> {
 /// A by-lord row: the turn, the moves, each lord's (expected, made) picks.
 type LordRow = (u8, usize, Vec<(f64, f64)>);
 
-/// The by-lord rows of `name`, one a day turn.
-fn lord_rows(out: &str, name: &str) -> Vec<LordRow> {
-    let (_, table) =
-        out.split_once("\nby lord (1 the strongest)").unwrap_or_else(|| panic!("{out}"));
+/// The by-lord rows of `name` for the `what` moves ("day" or "night"), one a turn.
+fn lord_rows(out: &str, name: &str, what: &str) -> Vec<LordRow> {
+    let head = format!("\nby lord (1 the strongest): picks a {what} move");
+    let (_, table) = out.split_once(&head).unwrap_or_else(|| panic!("{out}"));
+    let table = table.split("\nby lord").next().unwrap();
     let lines = table.lines().filter(|l| l.starts_with(&format!("{name}  ")));
     let pair = |c: &String| {
         let (e, m) = c.split_once(" / ").unwrap_or_else(|| panic!("{c}"));
@@ -53,6 +54,12 @@ fn lord_rows(out: &str, name: &str) -> Vec<LordRow> {
         .map(cells)
         .map(|c| (c[1].parse().unwrap(), c[2].parse().unwrap(), c[3..].iter().map(pair).collect()))
         .collect()
+}
+
+/// The cells of the row of `name` in the night moves' table.
+fn night_move_row(out: &str, name: &str) -> Vec<String> {
+    let (_, moves) = out.split_once("\nnight moves:").unwrap_or_else(|| panic!("{out}"));
+    row(moves, name)
 }
 
 /// The mean nats a move of a night row, its uniform column and its likeliest share.
@@ -109,7 +116,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     // Where the picks went: every entrant's five day turns, each row's picks adding up to the
     // five a day move makes, expected and made alike.
     for name in ["greedy", "random", "margins-described", "tables-described"] {
-        let rows = lord_rows(&out, name);
+        let rows = lord_rows(&out, name, "day");
         let turns: Vec<u8> = rows.iter().map(|r| r.0).collect();
         assert_eq!(turns, [1, 3, 5, 7, 9], "{name}: {out}");
         for (turn, moves, lords) in &rows {
@@ -120,13 +127,29 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     }
     // Greedy's moves, foreseen almost for certain from turn 3, put their picks where the
     // forecasts expected them, lord by lord; random picks are expected everywhere a little.
-    for (turn, _, lords) in lord_rows(&out, "greedy").iter().skip(1) {
+    for (turn, _, lords) in lord_rows(&out, "greedy", "day").iter().skip(1) {
         let off = lords.iter().map(|x| (x.0 - x.1).abs()).fold(0.0, f64::max);
         assert!(off < 0.3, "greedy at turn {turn}: {lords:?}\n{out}");
     }
-    for (turn, _, lords) in lord_rows(&out, "random").iter().skip(1) {
+    for (turn, _, lords) in lord_rows(&out, "random", "day").iter().skip(1) {
         assert!(lords.iter().all(|x| (0.3..1.5).contains(&x.0)), "random at {turn}: {lords:?}");
     }
+
+    // The night moves, foreseen before each of the four nights: greedy's almost for certain
+    // once its first day move is seen, random picks' no better than uniform picks.
+    for name in ["greedy", "random", "margins-described", "tables-described"] {
+        assert_eq!(night_move_row(&out, name)[1], "48", "{name}: 4 nights in 12 games\n{out}");
+        let rows = lord_rows(&out, name, "night");
+        assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [2, 4, 6, 8], "{name}: {out}");
+        for (turn, _, lords) in &rows {
+            let (expected, made) = lords.iter().fold((0.0, 0.0), |s, x| (s.0 + x.0, s.1 + x.1));
+            assert!((expected - 2.0).abs() < 0.04 && (made - 2.0).abs() < 0.04, "{name} {turn}");
+        }
+    }
+    let (mean, uniform, likeliest) = night_nats(&night_move_row(&out, "greedy"));
+    assert!(mean < 0.5 && uniform > 2.8 && likeliest > 75.0, "greedy's night moves: {out}");
+    let (mean, uniform, _) = night_nats(&night_move_row(&out, "random"));
+    assert!(mean > 2.6 && (mean - uniform).abs() < 0.4, "random's night moves: {out}");
 
     // Reading the rules at more splits of the two hidden nights foresees tables better at the
     // turn-5 scoring, and changes nothing at turn 1, where nothing is hidden. Random picks are
