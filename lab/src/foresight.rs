@@ -32,8 +32,8 @@ use daimyo_engine::styles::by_strength;
 use daimyo_engine::timeman::cores;
 
 pub const USAGE: &str = "\
-daimyo-lab foresight: how well the bot's opponent model foresees each entrant's day moves and
-reads its hidden nights
+daimyo-lab foresight: how well the bot's opponent model foresees each entrant's day and night
+moves and reads its hidden nights
 
 USAGE
   daimyo-lab foresight [--set NAME=V]... [--seed-mod M:R] [--jobs N] FILE...
@@ -41,9 +41,10 @@ USAGE
 FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
 skipped), or a file of the field's recorded games (one a line, each seat named by its label,
 as in tests/data/field-games). Every seat of every game counts, external programs' too. Each game is played again
-from its replay; before each day move (turns 1, 3, 5, 7, 9) the daimyo in the seat before the
-mover learns the bot's model of the others from what it has seen so far, and the model's
-probability of the move the mover then played is its forecast's score.
+from its replay; before each move (day moves at turns 1, 3, 5, 7, 9, night moves at 2, 4, 6,
+8) the daimyo in the seat before the mover learns the bot's model of the others from what it
+has seen so far, and the model's probability of the move the mover then played is its
+forecast's score.
 
 OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
