@@ -202,7 +202,8 @@ fn night_marginal(posteriors: &NightPosteriors, night: u8, c: usize) -> Vec<(Row
     out
 }
 
-/// The score of the move `played` of `phase` by column `c`, foreseen at `pos` by `learnt`.
+/// The score of the move `played` by column `c` at `pos` (its turn and phase), foreseen by
+/// `learnt`.
 fn foreseen(
     g: &OutLine,
     pos: &Position,
@@ -237,8 +238,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
     let mut out = Seen::default();
     let mut table = LocalGame::new(g.strengths);
     let commands = &g.replay.commands.0;
-    for (t, moves) in commands.iter().enumerate() {
-        let turn = t as u8 + 1;
+    for moves in commands {
         for (watcher, known) in table.known.iter().enumerate() {
             let pos = known.position();
             // The watcher sees the seat after it; its column in the watcher's view.
@@ -268,7 +268,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
                 let top = p.iter().map(|x| x.1).fold(0.0, f64::max);
                 out.nights[mover].push(Score {
                     seed: g.seed,
-                    turn,
+                    turn: pos.turn,
                     nats: -of(&p).max(f64::MIN_POSITIVE).ln(),
                     uniform: Some(-of(&q).max(f64::MIN_POSITIVE).ln()),
                     likeliest: of(&p) >= top,
