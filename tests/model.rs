@@ -362,32 +362,3 @@ fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
         assert_eq!(one, three, "turn {turn}");
     }
 }
-
-/// From turn 6 the reveal (each column's day-5 move and both first-half nights, summed) is
-/// evidence: it is likeliest under the rule a column plays, and a random player's is likelier
-/// under uniform picks than under any rule that ignores it.
-#[test]
-fn the_turn6_reveal_is_likeliest_under_the_style_that_made_it() {
-    use daimyo_engine::model::revealed_likelihoods;
-    let styles: Vec<Style> = MODEL.all_styles().map(|s| s.0).collect();
-    let at = |f: &dyn Fn(&Style) -> bool| styles.iter().position(f).unwrap();
-    let (tables, margins, uni) = (at(&rule(Rule::Tables)), at(&rule(Rule::Margins)), at(&uniform));
-    let (mut rules_top, mut random_over_rules) = (0, 0);
-    for seed in 1..=12 {
-        let pos = seat0_at(["random", "tables-described", "margins-described", "random"], 7, seed);
-        let l: Vec<Vec<f64>> =
-            (1..DAIMYO).map(|c| revealed_likelihoods(&pos, &MODEL, c).unwrap()).collect();
-        for (c, k) in [(1, tables), (2, margins)] {
-            let best = (0..styles.len()).max_by(|&a, &b| l[c - 1][a].total_cmp(&l[c - 1][b]));
-            rules_top += (best == Some(k)) as u32;
-            assert!(l[c - 1][k] > 100.0 * l[c - 1][uni], "seed {seed} column {c}: {:?}", l[c - 1]);
-        }
-        random_over_rules += (l[2][uni] > l[2][tables] && l[2][uni] > l[2][margins]) as u32;
-        // Nothing before turn 6.
-        let early =
-            seat0_at(["random", "tables-described", "margins-described", "random"], 5, seed);
-        assert!(revealed_likelihoods(&early, &MODEL, 1).is_none());
-    }
-    assert!(rules_top >= 22, "the rule played is the likeliest style: {rules_top}/24");
-    assert!(random_over_rules >= 11, "a random player's reveal: {random_over_rules}/12");
-}

@@ -61,10 +61,6 @@ pub struct ModelParams {
     /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
     /// share with the move against the others' forecasts) (0: none).
     pub reply: f64,
-    /// From turn 6, each other daimyo's turn-6 reveal (its day-5 move and both hidden nights of
-    /// the first half, summed) weighs its styles too, the log-likelihood times this (0: only the
-    /// public day moves are evidence).
-    pub revealed: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -92,7 +88,6 @@ pub const MODEL: ModelParams = ModelParams {
     negligible_weight: 1e-6,
     likelihood_floor: 1e-300,
     reply: 10.0,
-    revealed: 0.0,
 };
 
 /// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
@@ -347,15 +342,6 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.reply),
         set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
-    },
-    Tunable {
-        name: "revealed",
-        about: "the weight of each other daimyo's turn-6 reveal as evidence of its styles",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.revealed),
-        set: |s, v| model_mut(s).map(|m| m.revealed = v).is_some(),
     },
     Tunable {
         name: "keep",

@@ -52,10 +52,9 @@ OPTIONS
                 the rule that keeps to its lords), searchers (the prior weight of each
                 searching rule, planner's and pruned-mc's searches on a tenth of their
                 budgets), readdivisor (the divisor of those budgets: 10 is a tenth) or
-                readings (the likeliest splits of the hidden nights a rule is read at),
+                readings (the likeliest splits of the hidden nights a rule is read at) or
                 contestant (the prior weight of the generic 2014 contestant's move
-                model) or revealed (the weight of the turn-6 reveal as evidence);
-                repeatable
+                model); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends
@@ -153,15 +152,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = [
-                    "smoothing",
-                    "loyal",
-                    "searchers",
-                    "readdivisor",
-                    "readings",
-                    "contestant",
-                    "revealed",
-                ];
+                let model =
+                    ["smoothing", "loyal", "searchers", "readdivisor", "readings", "contestant"];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
                     return Err(format!(
@@ -317,7 +309,7 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
          seat before it (smoothing {}, loyal {}, searchers {}, readings {}, \
-         contestant {}, revealed {})\n\n",
+         contestant {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -327,7 +319,6 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.searchers,
         a.model.rule_readings,
         a.model.contestant,
-        a.model.revealed,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

@@ -101,11 +101,6 @@ impl Board {
         Board::at(pos, public, turn, Phase::Night, readings)
     }
 
-    /// The same board, the reading column's own moves in its hidden nights being `ms`.
-    fn with_own(&self, ms: [Row; 2]) -> Board {
-        Board { combos: vec![(ms, 1.0)], ..self.clone() }
-    }
-
     /// A board with nothing hidden.
     pub fn open(strengths: [u8; LORDS], public: [Row; DAIMYO], turn: u8, phase: Phase) -> Board {
         Board {
@@ -203,61 +198,6 @@ pub fn style_distribution(
     }
 }
 
-/// A style's probability of every legal move of column `c` at `board`, a searching rule read by
-/// its likeness (the reveal is read at many boards, which its search could not afford).
-fn evidence_distribution(style: Style, board: &Board, c: usize, params: &ModelParams) -> Vec<f64> {
-    match style {
-        Style::Rule { rule, later } if rule.search().is_some() => {
-            picks_distribution(&later, board, c)
-        }
-        _ => style_distribution(style, board, c, params, None),
-    }
-}
-
-/// Each style's probability of what turn 6 revealed of column `c` (1 to 3): the public intimacy
-/// it gained over turn 5 is its day-5 move plus its moves of nights 2 and 4 (worth 2 a pick).
-/// Summed over every split of that gain into the three moves that the nights' public totals
-/// allow, each move read at its own board (the column's own earlier nights in it). `None` before
-/// turn 6 or where a view is missing.
-pub fn revealed_likelihoods(pos: &Position, params: &ModelParams, c: usize) -> Option<Vec<f64>> {
-    if pos.turn < 6 {
-        return None;
-    }
-    let h = |t: usize| pos.history[t];
-    let (h2, h4, h5, h6) = (h(2)?, h(4)?, h(5)?, h(6)?);
-    let (n2, n4) = (pos.nights[2]?, pos.nights[4]?);
-    let gained = h6[c].checked_sub(h5[c])?;
-    let readings = params.rule_readings;
-    let b2 = Board::at(pos, h2, 2, Phase::Night, readings);
-    let b4 = Board::at(pos, h4, 4, Phase::Night, readings);
-    let b5 = Board::at(pos, h5, 5, Phase::Day, readings);
-    let styles: Vec<Style> = params.all_styles().map(|s| s.0).collect();
-    let index = |phase: Phase, m: Row| moves::legal(phase).iter().position(|&x| x == m);
-    let at2: Vec<Vec<f64>> =
-        styles.iter().map(|&s| evidence_distribution(s, &b2, c, params)).collect();
-    let mut out = vec![0.0; styles.len()];
-    for &a in NIGHT_MOVES.iter().filter(|&&a| n2.others.covers(a)) {
-        let Some(rest) = gained.checked_sub(a.double()) else { continue };
-        let ia = index(Phase::Night, a).expect("a night move");
-        let board4 = b4.with_own([a, Row::ZERO]);
-        let at4: Vec<Vec<f64>> =
-            styles.iter().map(|&s| evidence_distribution(s, &board4, c, params)).collect();
-        for &b in NIGHT_MOVES.iter().filter(|&&b| n4.others.covers(b)) {
-            let Some(day) = rest.checked_sub(b.double()) else { continue };
-            let Some(id) = index(Phase::Day, day) else { continue };
-            let ib = index(Phase::Night, b).expect("a night move");
-            let board5 = b5.with_own([a, b]);
-            for (k, &s) in styles.iter().enumerate() {
-                let p = at2[k][ia] * at4[k][ib];
-                if p > 0.0 {
-                    out[k] += p * evidence_distribution(s, &board5, c, params)[id];
-                }
-            }
-        }
-    }
-    Some(out)
-}
-
 /// Each column's posterior weights over the styles (column 0, the bot, plays `own`).
 #[derive(Clone, Debug)]
 pub struct Opponents {
@@ -268,8 +208,7 @@ pub struct Opponents {
 
 impl Opponents {
     /// Bayes' rule over the public day moves seen so far (day 5 is never seen alone: the
-    /// turn-6 board adds nights 2 and 4 to it), the searching rules read until `deadline`; from
-    /// turn 6, with `revealed` over 0, over that reveal too (`revealed_likelihoods`).
+    /// turn-6 board adds nights 2 and 4 to it), the searching rules read until `deadline`.
     pub fn learn(pos: &Position, params: &ModelParams, deadline: Option<Instant>) -> Opponents {
         let prior: Vec<f64> = params.all_styles().map(|s| s.1.ln()).collect();
         let boards = day_boards(pos, params.rule_readings);
@@ -289,11 +228,6 @@ impl Opponents {
                     for (k, dist) in dists.iter().enumerate() {
                         logw[k] += dist[i].max(params.likelihood_floor).ln();
                     }
-                }
-                let revealed =
-                    (params.revealed > 0.0).then(|| revealed_likelihoods(pos, params, c)).flatten();
-                for (k, l) in revealed.iter().flatten().enumerate() {
-                    logw[k] += params.revealed * l.max(params.likelihood_floor).ln();
                 }
             }
             let top = logw.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
