@@ -56,9 +56,9 @@ fn a_rule_agrees_with_itself_and_random_picks_do_not() {
 
 #[test]
 fn a_likeness_plays_like_its_original_on_games_it_was_not_fitted_to() {
-    // The move models are fitted to the records' even seeds; on the odd ones the likeness of
-    // orig-tables (and of orig-margins), the built-in under its name, plays the original's move
-    // more often than the rule written from its description.
+    // The built-ins named after orig-tables and orig-margins are fitted to the records' even
+    // seeds; on the odd ones each plays the original's move more often than the rule written
+    // from its description.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
     let files: Vec<String> =
         ["field-a-7101.jsonl", "field-b-7201.jsonl"].iter().map(|f| format!("{dir}/{f}")).collect();

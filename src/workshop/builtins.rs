@@ -4,8 +4,7 @@
 //! dropped.
 
 use crate::workshop::strategies::{
-    FlatMc, Fortress, History, MARGINS, ModelClone, Plain, PlannerAgent, PrunedMcAgent, Random,
-    TABLES,
+    FlatMc, History, MARGINS, Memoryless, ModelClone, Plain, PlannerAgent, PrunedMcAgent, Random,
 };
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
@@ -108,7 +107,7 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "fortress",
         about: "plans the whole half: rivals projected from their habits, margins, concedes early",
-        make: Make::Strategy(|| Box::new(Fortress)),
+        make: Make::Strategy(|| Box::new(Memoryless::FORTRESS)),
     },
     Builtin {
         name: "planner",
@@ -132,8 +131,8 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "tables",
-        about: "plays like orig-tables: its likeliest move under a model fitted to its records",
-        make: Make::Strategy(|| Box::new(ModelClone { name: "tables", model: &TABLES })),
+        about: "plays like orig-tables: per-lord tables by standing, leads and picks, fitted to it",
+        make: Make::Strategy(|| Box::new(Memoryless::TABLES)),
     },
     Builtin {
         name: "margins",

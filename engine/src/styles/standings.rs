@@ -7,7 +7,8 @@
 
 use super::lord_rules::Purse;
 use crate::knowledge::Position;
-use crate::rules::{DAY_PICKS, LORDS, Move, Row};
+use crate::moves::legal;
+use crate::rules::{DAY_PICKS, LORDS, Move, Phase, Row};
 use std::cmp::Reverse;
 
 /// Per lord, the other three daimyo's negotiations in the hidden nights that the next scoring
@@ -35,6 +36,19 @@ pub fn five_strongest(strengths: &[u8; LORDS]) -> Move {
     let lords = by_strength(strengths);
     let counts = lords[..DAY_PICKS].iter().fold(Row::ZERO, |r, &l| r.bump(l, 1));
     Move::from_counts(counts).expect("five lords")
+}
+
+/// The legal move of `phase` whose values per lord (`value[lord][picks on it]`) sum highest, ties
+/// to the first of `moves::legal`.
+pub fn best_sum(phase: Phase, value: &[[i32; DAY_PICKS + 1]; LORDS]) -> Move {
+    let mut best = (i32::MIN, Row::ZERO);
+    for &counts in legal(phase) {
+        let v = (0..LORDS).map(|l| value[l][counts.get(l) as usize]).sum();
+        if v > best.0 {
+            best = (v, counts);
+        }
+    }
+    Move::from_counts(best.1).expect("a legal move")
 }
 
 /// Tenths of a point rounded up to whole points (for non-negative values): the fractional rival

@@ -26,9 +26,8 @@
 //! second strongest (ties to the lower index). Crowding the strongest lords early is what most of
 //! the field did, and the rest of the game is spent defending them.
 
-use super::standings::{by_strength, rival_nights, rivals};
+use super::standings::{best_sum, by_strength, rival_nights, rivals};
 use crate::knowledge::Position;
-use crate::moves::legal;
 use crate::rules::{DAY_PICKS, LORDS, Move, Phase, Row};
 
 /// Strength from which a lord counts as strong.
@@ -143,14 +142,7 @@ pub fn choose(pos: &Position) -> Move {
     let value: [[i32; DAY_PICKS + 1]; LORDS] = std::array::from_fn(|l| {
         std::array::from_fn(|k| if k <= picks { lord_value(pos, l, k as u8, nights[l]) } else { 0 })
     });
-    let mut best = (i32::MIN, Row::ZERO);
-    for &counts in legal(pos.phase) {
-        let v = (0..LORDS).map(|l| value[l][counts.get(l) as usize]).sum();
-        if v > best.0 {
-            best = (v, counts);
-        }
-    }
-    Move::from_counts(best.1).expect("a table move")
+    best_sum(pos.phase, &value)
 }
 
 #[cfg(test)]

@@ -17,11 +17,9 @@
 //! the topped lord with the thinnest projected lead. No randomness: the same position, the same
 //! move.
 
-use daimyo_engine::agent::Agent;
-use daimyo_engine::knowledge::{Position, Tracker};
+use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Row};
 use daimyo_engine::styles::{Role, by_strength, every_plan, points_to_scoring, rival_nights};
-use std::time::Instant;
 
 /// Topping a lord asks for one more than the best rival's projection, plus this share of what
 /// that rival is still expected to add there.
@@ -32,20 +30,6 @@ pub const LAST_MARGIN: f64 = 0.3;
 /// The weight of a lord's share of the total strength in a rival's spread, against the
 /// intimacy the rival has shown: before it has shown this much, strength decides.
 pub const PRIOR_POINTS: f64 = 6.0;
-
-/// The agent: a memoryless rule.
-#[derive(Default)]
-pub struct Fortress;
-
-impl Agent for Fortress {
-    fn name(&self) -> String {
-        "fortress".into()
-    }
-    fn new_game(&mut self, _strengths: [u8; LORDS], _seed: u64) {}
-    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
-        choose(known.position())
-    }
-}
 
 /// Each rival's (columns 1..3) spread: the share of its intimacy to come that goes to each lord.
 fn spreads(pos: &Position) -> [[f64; LORDS]; DAIMYO] {

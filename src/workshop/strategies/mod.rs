@@ -9,17 +9,17 @@ mod history;
 mod originals;
 mod random;
 mod searches;
+mod tables;
 
 pub use clone::ModelClone;
 pub use flatmc::FlatMc;
-pub use fortress::Fortress;
 pub use history::History;
-pub use originals::{MARGINS, TABLES};
+pub use originals::MARGINS;
 pub use random::Random;
 pub use searches::{PlannerAgent, PrunedMcAgent};
 
 use daimyo_engine::agent::Agent;
-use daimyo_engine::knowledge::Tracker;
+use daimyo_engine::knowledge::{Position, Tracker};
 use daimyo_engine::rules::{LORDS, Move};
 use daimyo_engine::styles::Rule;
 use std::time::Instant;
@@ -34,6 +34,24 @@ impl Agent for Plain {
     fn new_game(&mut self, _strengths: [u8; LORDS], _seed: u64) {}
     fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
         self.0.choose(known.position())
+    }
+}
+
+/// A memoryless rule of the workshop's own as an agent: its name and its move at a position.
+pub struct Memoryless(pub &'static str, pub fn(&Position) -> Move);
+
+impl Memoryless {
+    pub const FORTRESS: Memoryless = Memoryless("fortress", fortress::choose);
+    pub const TABLES: Memoryless = Memoryless("tables", tables::choose);
+}
+
+impl Agent for Memoryless {
+    fn name(&self) -> String {
+        self.0.into()
+    }
+    fn new_game(&mut self, _strengths: [u8; LORDS], _seed: u64) {}
+    fn act(&mut self, known: &Tracker, _started: Instant) -> Move {
+        (self.1)(known.position())
     }
 }
 
