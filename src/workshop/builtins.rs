@@ -4,7 +4,7 @@
 //! dropped.
 
 use crate::workshop::strategies::{
-    FlatMc, History, MARGINS, Memoryless, ModelClone, Plain, PlannerAgent, PrunedMcAgent, Random,
+    FlatMc, History, Memoryless, Plain, PlannerAgent, PrunedMcAgent, Random,
 };
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
@@ -136,8 +136,8 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "margins",
-        about: "plays like orig-margins: its likeliest move under a model fitted to its records",
-        make: Make::Strategy(|| Box::new(ModelClone { name: "margins", model: &MARGINS })),
+        about: "plays like orig-margins: its plan rule, constants fitted to its records",
+        make: Make::Strategy(|| Box::new(Memoryless::MARGINS)),
     },
 ];
 

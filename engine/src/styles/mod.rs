@@ -30,7 +30,7 @@ mod tables;
 /// What the rules read off a position and how they plan, shared with the workshop's plan-making
 /// opponents: a lord's part in a plan, every plan, the lords strongest first, the others' hidden
 /// night picks per lord, the points left to the next scoring.
-pub use margins::{Role, every_plan};
+pub use margins::{Role, every_plan, opening};
 pub use planner::Planner;
 pub use playout::{Root, random_counts};
 pub use pruned_mc::PrunedMc;

@@ -2,19 +2,16 @@
 //! sparring partners. The memoryless rules among them are the engine's (`engine::styles`), which
 //! the opponent model also reads; here they are only wrapped as agents.
 
-mod clone;
 mod flatmc;
 mod fortress;
 mod history;
-mod originals;
+mod margins;
 mod random;
 mod searches;
 mod tables;
 
-pub use clone::ModelClone;
 pub use flatmc::FlatMc;
 pub use history::History;
-pub use originals::MARGINS;
 pub use random::Random;
 pub use searches::{PlannerAgent, PrunedMcAgent};
 
@@ -43,6 +40,7 @@ pub struct Memoryless(pub &'static str, pub fn(&Position) -> Move);
 impl Memoryless {
     pub const FORTRESS: Memoryless = Memoryless("fortress", fortress::choose);
     pub const TABLES: Memoryless = Memoryless("tables", tables::choose);
+    pub const MARGINS: Memoryless = Memoryless("margins", margins::choose);
 }
 
 impl Agent for Memoryless {
