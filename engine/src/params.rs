@@ -61,10 +61,6 @@ pub struct ModelParams {
     /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
     /// share with the move against the others' forecasts) (0: none).
     pub reply: f64,
-    /// Whether each daimyo's later moves in a rollout read the board it sees (1: its own row
-    /// true, the others' without the nights still hidden from it) rather than the true board
-    /// (0).
-    pub seen: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -92,7 +88,6 @@ pub const MODEL: ModelParams = ModelParams {
     negligible_weight: 1e-6,
     likelihood_floor: 1e-300,
     reply: 10.0,
-    seen: 0.0,
 };
 
 /// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
@@ -347,15 +342,6 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.reply),
         set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
-    },
-    Tunable {
-        name: "seen",
-        about: "1: the later moves of a rollout read the board each daimyo sees, not the true one",
-        min: 0.0,
-        max: 1.0,
-        integer: true,
-        get: |s| s.model().map(|m| m.seen),
-        set: |s, v| model_mut(s).map(|m| m.seen = v).is_some(),
     },
     Tunable {
         name: "keep",

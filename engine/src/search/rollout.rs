@@ -98,9 +98,6 @@ pub struct Rollouts {
     bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
-    /// The public intimacies at the start of the turn, where later moves read the board each
-    /// daimyo sees (`ModelParams::seen`); the current move is public by day.
-    seen: Option<([u64; DAIMYO], bool)>,
     /// Pre-drawn moves of the others on the current turn: [column][i].
     first: Box<[MovePool; DAIMYO]>,
     later: LaterTurns,
@@ -167,18 +164,11 @@ impl Rollouts {
             }
         };
         let (worlds, nights) = drawn.unwrap_or_else(|| worlds(pos, params, forecast, rng));
-        let seen = match forecast {
-            Forecast::Learnt(l) if l.params.seen > 0.0 => {
-                Some((pos.public.map(|r| r.0), pos.phase == Phase::Day))
-            }
-            _ => None,
-        };
         Rollouts {
             strengths: pos.strengths,
             turn: pos.turn,
             bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
-            seen,
             first,
             later,
             pool_mask: size as u64 - 1,
@@ -204,22 +194,12 @@ impl Rollouts {
         real[0] += mine;
         let mask = self.pool_mask;
         let r = rng.next_u64();
-        let mut inc = [mine, 0, 0, 0];
         for c in 1..DAIMYO {
-            inc[c] = self.first[c][((r >> (8 * c)) & mask) as usize];
-            real[c] += inc[c];
+            real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
         }
-        let score5 = match (&self.later, self.seen) {
-            (LaterTurns::Pools(pools), _) => self.pooled(&mut real, pools, rng),
-            (LaterTurns::Policies(p), None) => self.read(&mut real, None, p, own, trace, rng),
-            (LaterTurns::Policies(p), Some((mut seen, day))) => {
-                if day {
-                    for c in 0..DAIMYO {
-                        seen[c] += inc[c];
-                    }
-                }
-                self.read(&mut real, Some(&mut seen), p, own, trace, rng)
-            }
+        let score5 = match &self.later {
+            LaterTurns::Pools(pools) => self.pooled(&mut real, pools, rng),
+            LaterTurns::Policies(p) => self.read(&mut real, p, own, trace, rng),
         };
         let s9 = score(&self.strengths, &real.map(Row));
         let totals: [i32; DAIMYO] = std::array::from_fn(|d| score5[d] + s9[d]);
@@ -242,14 +222,11 @@ impl Rollouts {
         })
     }
 
-    /// Later turns with every daimyo reading the board; returns the turn-5 scores. With `seen`
-    /// (the public intimacies) each reads the board it sees: its own row true, the others'
-    /// public, nights joining it when revealed (nights 2 and 4, after turn 5).
+    /// Later turns with every daimyo reading the board; returns the turn-5 scores.
     #[inline]
     fn read(
         &self,
         real: &mut [u64; DAIMYO],
-        mut seen: Option<&mut [u64; DAIMYO]>,
         policies: &Policies,
         own: Option<&Weights>,
         mut trace: Option<&mut Trace>,
@@ -259,47 +236,21 @@ impl Rollouts {
         if let Some(own) = own {
             tables[0] = own;
         }
-        let mut score5 = self.score5;
-        for turn in self.turn..TURNS {
-            if turn == 5 {
-                score5 = score(&self.strengths, &real.map(Row));
-                if let Some(s) = seen.as_deref_mut() {
-                    *s = *real;
-                }
-            }
-            let phase = Phase::of_turn(turn + 1);
-            let bases = &self.bases[policy::horizon(turn + 1)];
-            let all = policy::cells_of_all(real, bases);
-            let inc: [u64; DAIMYO] = std::array::from_fn(|c| {
-                let cells = match seen.as_deref() {
-                    None => all[c],
-                    Some(s) => {
-                        let mut view = *s;
-                        view[c] = real[c];
-                        policy::cells_of_all(&view, bases)[c]
-                    }
-                };
-                let w = cells.map(|i| tables[c][i]);
+        self.later_turns(real, |turn, real| {
+            let phase = Phase::of_turn(turn);
+            let horizon = policy::horizon(turn);
+            let cells = policy::cells_of_all(real, &self.bases[horizon]);
+            std::array::from_fn(|c| {
+                let w = cells[c].map(|i| tables[c][i]);
                 let inc = policy::draw(&w, phase, rng.next_u64());
                 if c == 0
                     && let Some(t) = trace.as_deref_mut()
                 {
-                    t.note(&cells, &w, inc, phase);
+                    t.note(&cells[0], &w, inc, phase);
                 }
                 inc
-            });
-            for c in 0..DAIMYO {
-                real[c] += inc[c];
-            }
-            if let Some(s) = seen.as_deref_mut()
-                && phase == Phase::Day
-            {
-                for c in 0..DAIMYO {
-                    s[c] += inc[c];
-                }
-            }
-        }
-        score5
+            })
+        })
     }
 
     /// Every turn after the root: each daimyo's increment from `step(turn, board)`, all read
