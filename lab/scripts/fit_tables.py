@@ -8,9 +8,9 @@ hidden nights that count for the next scoring. Each legal move scores as a sum o
 table values chosen by the lord's state and the picks the move puts on it (`cells`); the tables
 are fitted on the even seeds only by a conditional logit over the legal moves (the recorded move
 against the other 251 by day, 20 by night), then rounded to hundredths, and the odd seeds are
-held out. Writes the tables as Rust to stdout and the agreement to stderr.
+held out. Writes the tables, in hundredths, to stdout and the agreement to stderr.
 
-    python3 lab/scripts/fit_tables.py > src/workshop/strategies/tables/weights.rs
+    python3 lab/scripts/fit_tables.py > src/workshop/strategies/tables/weights.txt
 
 What was tried, as the share of orig-tables' turns 2-9 played exactly, even / odd seeds (turn 1,
 the fixed opening, agrees everywhere):
@@ -188,20 +188,9 @@ def main():
         same, by = agreement(w, data)
         print(f'{name} seeds, turns 2-9: {same:.3f} {by}', file=sys.stderr)
     assert max(abs(x) for x in w) < 2 ** 15
-    print('//! The tables of `tables` (see there), written by `lab/scripts/fit_tables.py`: by turn')
-    print('//! 2..9, cell (the families of `super::cells`, one after the other) and picks 0..5, in')
-    print('//! hundredths.')
-    print()
-    print('/// Cells per turn: ' + ', '.join(f'{s} {n}' for s, n in FAMILIES[:6]) + ',')
-    print('/// ' + ', '.join(f'{s} {n}' for s, n in FAMILIES[6:]) + '.')
-    print(f'pub const CELLS: usize = {CELLS};')
-    print()
-    print('#[rustfmt::skip]')
-    print(f'pub static WEIGHTS: [i16; {len(w)}] = [')
-    for i in range(0, len(w), 6 * 4):
-        print('    ' + ' '.join(f'{x},' for x in w[i:i + 24]))
-    print('];')
-
+    # By turn 2..9, cell (the families of `cells`, one after the other), picks 0..5.
+    for i in range(0, len(w), KS * 4):
+        print(' '.join(str(x) for x in w[i:i + KS * 4]))
 
 if __name__ == '__main__':
     main()

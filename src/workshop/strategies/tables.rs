@@ -23,17 +23,36 @@
 //! the likeness it replaced (the likeliest move of a move model) 0.42 / 0.32; the rule written
 //! from the description (`tables-described`) 0.17 / 0.17.
 
-mod weights;
-
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{DAY_PICKS, LORDS, Move};
 use daimyo_engine::styles::{Rule, best_sum, by_strength, rival_nights};
-use weights::{CELLS, WEIGHTS};
+use std::sync::LazyLock;
 
 /// Picks a move can put on one lord: 0..=5.
 const KS: usize = DAY_PICKS + 1;
-/// The families of tables, each by its number of cells (see `cells`).
+/// The families of tables, each by its number of cells (see `cells`): strength, lead, margin,
+/// nights, order, lead x margin, lead x nights, strength x margin, standing, standing x nights,
+/// leads.
 const FAMILIES: [usize; 11] = [4, 9, 9, 4, 6, 81, 36, 36, 42, 12, 98];
+/// Cells per turn.
+const CELLS: usize = {
+    let (mut n, mut f) = (0, 0);
+    while f < FAMILIES.len() {
+        n += FAMILIES[f];
+        f += 1;
+    }
+    n
+};
+
+/// The tables, in hundredths, by turn 2..9, cell and picks 0..5, as `lab/scripts/fit_tables.py`
+/// writes them.
+static WEIGHTS: LazyLock<Vec<i16>> = LazyLock::new(|| {
+    let text = include_str!("tables/weights.txt");
+    let w: Vec<i16> =
+        text.split_ascii_whitespace().map(|x| x.parse().expect("a table value")).collect();
+    assert_eq!(w.len(), 8 * CELLS * KS, "the tables of turns 2 to 9");
+    w
+});
 
 /// The cells, one in each family, whose values at k picks add up to a lord's value: `own` is the
 /// own true intimacy, `rivals` the others' public ones (ascending), `nights` the others' hidden
@@ -81,6 +100,7 @@ pub fn choose(pos: &Position) -> Move {
         return Rule::Tables.choose(pos);
     }
     let turn = pos.turn.min(9) as usize - 2;
+    let weights = &*WEIGHTS;
     let nights = rival_nights(pos);
     let mut order = [0; LORDS];
     for (i, l) in by_strength(&pos.strengths).into_iter().enumerate() {
@@ -92,7 +112,7 @@ pub fn choose(pos: &Position) -> Move {
         let own = pos.own.get(l) as i32;
         let at = cells(pos.strengths[l], own, rivals, nights[l], order[l]);
         std::array::from_fn(|k| {
-            at.iter().map(|&c| WEIGHTS[((turn * CELLS) + c) * KS + k] as i32).sum()
+            at.iter().map(|&c| weights[((turn * CELLS) + c) * KS + k] as i32).sum()
         })
     });
     best_sum(pos.phase, &value)
