@@ -34,7 +34,7 @@ pub use margins::{Role, every_plan, opening};
 pub use planner::Planner;
 pub use playout::{Root, random_counts};
 pub use pruned_mc::PrunedMc;
-pub use standings::{best_sum, by_strength, points_to_scoring, rival_nights};
+pub use standings::{best_sum, by_strength, points_to_scoring, rival_nights, rivals};
 
 use crate::knowledge::Position;
 use crate::policy::Policy;

@@ -19,7 +19,7 @@
 
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{LORDS, Move, Phase, Row};
-use daimyo_engine::styles::{by_strength, opening, rival_nights};
+use daimyo_engine::styles::{by_strength, opening, rival_nights, rivals};
 
 /// How plans of equal holding are told apart.
 #[derive(Clone, Copy)]
@@ -80,7 +80,7 @@ fn needs(
 ) -> [(i32, i32); LORDS] {
     let nights = rival_nights(pos);
     std::array::from_fn(|l| {
-        let others = [1, 2, 3].map(|c| pos.public[c].get(l) as i32);
+        let others = rivals(pos, l);
         let (best, worst) = (others.iter().max().unwrap_or(&0), others.iter().min().unwrap_or(&0));
         let top = above(10 * best + top_night * nights[l] + top_margin);
         let off = above(10 * worst + last_night * nights[l] + last_margin);
@@ -101,8 +101,7 @@ pub fn choose(pos: &Position) -> Move {
     let needs = needs(pos, (tn, tm, ln, lm));
     let own: [i32; LORDS] = std::array::from_fn(|l| pos.own.get(l) as i32);
     let m: [i32; LORDS] = pos.strengths.map(i32::from);
-    let waste: [i32; LORDS] =
-        std::array::from_fn(|l| (1..4).map(|c| pos.public[c].get(l) as i32).sum());
+    let waste: [i32; LORDS] = std::array::from_fn(|l| rivals(pos, l).iter().sum());
     // Per lord and role (given up, off last, top): cost, holding, waste.
     let parts: [[(i32, i32, i32); 3]; LORDS] = std::array::from_fn(|l| {
         [

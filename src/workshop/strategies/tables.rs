@@ -25,7 +25,7 @@
 
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{DAY_PICKS, LORDS, Move};
-use daimyo_engine::styles::{Rule, best_sum, by_strength, rival_nights};
+use daimyo_engine::styles::{Rule, best_sum, by_strength, rival_nights, rivals};
 use std::sync::LazyLock;
 
 /// Picks a move can put on one lord: 0..=5.
@@ -107,10 +107,10 @@ pub fn choose(pos: &Position) -> Move {
         order[l] = i;
     }
     let value: [[i32; KS]; LORDS] = std::array::from_fn(|l| {
-        let mut rivals = [1, 2, 3].map(|c| pos.public[c].get(l) as i32);
-        rivals.sort_unstable();
+        let mut others = rivals(pos, l);
+        others.sort_unstable();
         let own = pos.own.get(l) as i32;
-        let at = cells(pos.strengths[l], own, rivals, nights[l], order[l]);
+        let at = cells(pos.strengths[l], own, others, nights[l], order[l]);
         std::array::from_fn(|k| {
             at.iter().map(|&c| weights[((turn * CELLS) + c) * KS + k] as i32).sum()
         })
