@@ -12,6 +12,7 @@ mod foresight;
 mod hindsight;
 mod regret;
 mod fit;
+mod fit_margins;
 mod tune;
 
 use daimyo::player::args::say;
@@ -31,6 +32,7 @@ USAGE
                                  settings, judged exactly
   daimyo-lab regret [ARGS]       what more rollouts could still buy, by the search's own judge
   daimyo-lab fit [ARGS]          the policy that best explains each player's moves
+  daimyo-lab fit-margins [ARGS]  the margins rule's constants fitted to orig-margins' moves
   daimyo-lab tune [ARGS]         the search's settings tuned by SPSA in short games
   daimyo-lab --help              this text
 
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Some("hindsight") => hindsight::main(rest),
         Some("regret") => regret::main(rest),
         Some("fit") => fit::main(rest),
+        Some("fit-margins") => fit_margins::main(rest),
         Some("tune") => tune::main(rest),
         Some("-h" | "--help" | "help") | None => {
             say(USAGE);

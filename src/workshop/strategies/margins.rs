@@ -22,8 +22,8 @@ use daimyo_engine::rules::{LORDS, Move, Phase, Row};
 use daimyo_engine::styles::{by_strength, opening, rival_nights, rivals};
 
 /// How plans of equal holding are told apart.
-#[derive(Clone, Copy)]
-enum Rank {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rank {
     /// More of the others' intimacy given up, then cheaper.
     Waste,
     /// Cheaper, then more given up.
@@ -37,23 +37,35 @@ enum Rank {
 }
 
 /// Where picks left after every plan lord reached its need go.
-#[derive(Clone, Copy)]
-enum Spare {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spare {
     /// Round the plan lords, strongest first.
     Plan,
     /// Round the topped lords, strongest first.
     Topped,
 }
 
+impl Rank {
+    /// Every way, in the order declared.
+    pub const ALL: [Rank; 5] =
+        [Rank::Waste, Rank::CheapThenWaste, Rank::Cheap, Rank::DearThenWaste, Rank::LessWaste];
+}
+
+impl Spare {
+    /// Every way, in the order declared.
+    pub const ALL: [Spare; 2] = [Spare::Plan, Spare::Topped];
+}
+
 /// One turn's constants, named as in the module doc: `top_night`, `top_margin`, `last_night`,
 /// `last_margin` (tenths of a point), `night_budget` (points), `top_weight` (halves of a
 /// strength), `rank`, `later_ties`, whether to fill the largest shortfall first, `spare`.
-type Setting = (i32, i32, i32, i32, i32, i32, Rank, bool, bool, Spare);
+pub type Setting = (i32, i32, i32, i32, i32, i32, Rank, bool, bool, Spare);
 
 /// Turns 2 to 9, fitted one turn at a time on the even seeds by coordinate descent over the
-/// constants; the agreement each reaches there, then on the odd seeds: turn 2 0.58/0.40,
-/// 3 0.18/0.11, 4 0.24/0.17, 5 0.29/0.26, 6 0.28/0.24, 7 0.13/0.12, 8 0.32/0.26, 9 0.19/0.17.
-const SETTINGS: [Setting; 8] = {
+/// constants (`daimyo-lab fit-margins` fits them, from these, on either half of the seeds); the
+/// agreement each reaches there, then on the odd seeds: turn 2 0.58/0.40, 3 0.18/0.11,
+/// 4 0.24/0.17, 5 0.29/0.26, 6 0.28/0.24, 7 0.13/0.12, 8 0.32/0.26, 9 0.19/0.17.
+pub const SETTINGS: [Setting; 8] = {
     use Rank::*;
     use Spare::*;
     [
@@ -88,13 +100,19 @@ fn needs(
     })
 }
 
-/// The move orig-margins' rule plays at `pos`.
+/// The move orig-margins' rule plays at `pos`, with the constants fitted to its even seeds.
 pub fn choose(pos: &Position) -> Move {
+    choose_with(pos, &SETTINGS)
+}
+
+/// The move the rule plays at `pos` with the constants `settings` of turns 2 to 9 (`daimyo-lab
+/// fit-margins` fits them).
+pub fn choose_with(pos: &Position, settings: &[Setting; 8]) -> Move {
     if pos.turn <= 1 && pos.phase == Phase::Day {
         return opening(&pos.strengths);
     }
     let (tn, tm, ln, lm, night_budget, top_weight, rank, later_ties, shortfall_first, spare) =
-        SETTINGS[pos.turn.clamp(2, 9) as usize - 2];
+        settings[pos.turn.clamp(2, 9) as usize - 2];
     let day = pos.phase == Phase::Day;
     let (mut left, worth): (usize, i32) = if day { (5, 1) } else { (2, 2) };
     let budget = if day { 5 } else { night_budget };

@@ -5,7 +5,7 @@
 mod flatmc;
 mod fortress;
 mod history;
-mod margins;
+pub mod margins;
 mod random;
 mod searches;
 mod tables;

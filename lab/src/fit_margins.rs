@@ -1,0 +1,272 @@
+//! `daimyo-lab fit-margins --seeds even|odd FILE...`: the per-turn constants of the workshop's
+//! `margins` rule (`strategies::margins`, `Setting`) fitted to the recorded moves of the player
+//! it is modelled on. Each game of the chosen half of the seeds is played again from its replay,
+//! and every position of a seat labelled `orig-margins` (or `--label`) is kept with the move
+//! recorded there. Turn by turn (each turn has constants of its own, and the positions are the
+//! recorded ones, so the turns are fitted apart), coordinate descent starts from the built-in's
+//! constants and sets one constant at a time to the value, of a range around it, under which the
+//! rule plays the recorded move most often, until a whole sweep changes none. A value replaces
+//! the current one only if it plays strictly more of the moves, and among equals the first of
+//! the range wins: the fit depends on the games alone. It prints the fitted constants as Rust
+//! source and, turn by turn, the share of moves played exactly before and after the fit, on
+//! the fitted seeds and on the others held out, counted as `daimyo-lab agreement` counts them.
+
+use daimyo::player::args::{parsed, say, value};
+use daimyo::workshop::arena::journal;
+use daimyo::workshop::records::OutLine;
+use daimyo::workshop::strategies::margins::{Rank, SETTINGS, Setting, Spare, choose_with};
+use daimyo_engine::agent::LocalGame;
+use daimyo_engine::knowledge::Position;
+use daimyo_engine::rules::{Phase, Row, TURNS};
+
+const USAGE: &str = "\
+daimyo-lab fit-margins: the margins rule's constants fitted to a recorded player's moves
+
+USAGE
+  daimyo-lab fit-margins --seeds even|odd [--label LABEL] FILE...
+
+FILE holds whole games: the field's recorded games or arena --out files. Each game is played
+again from its replay, and every position of a seat labelled LABEL (default orig-margins) is
+kept with the move recorded there. The constants of each turn from 2 to 9 (the built-in
+margins' SETTINGS: top_night, top_margin, last_night, last_margin, night_budget, top_weight,
+rank, later_ties, shortfall_first, spare) are fitted by coordinate descent from the built-in's,
+on the games of one half of the seeds: one constant at a time is set to the value of its range
+under which the rule plays the recorded move most often, until a sweep changes none (the
+tenths 0 to 30, the night budget 0 to 8, the top weight 0 to 12, every rank and spare, both
+ways of each flag; a value replaces the current one only if it plays strictly more).
+
+OPTIONS
+  --seeds WHICH   fit on the games of even or of odd seeds; the other half is held out
+  --label LABEL   the seats whose moves are fitted (default orig-margins)
+
+Prints the fitted constants as Rust source, laid out as margins' SETTINGS, the sweeps each turn
+took, then by turn the moves and the share of them the rule plays exactly, with the built-in's
+constants (start) and the fitted ones, on the fitted seeds and on the held-out ones; then turns
+2 to 9 together, and turns 1 to 9 (turn 1, the same opening with any constants, counted as
+daimyo-lab agreement counts it).
+";
+
+struct Args {
+    parity: u32,
+    label: String,
+    files: Vec<String>,
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>, String> {
+    let (mut parity, mut label, mut files) = (None, "orig-margins".to_string(), Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--seeds" => {
+                parity = match value::<String>(args, &mut i)?.as_str() {
+                    "even" => Some(0),
+                    "odd" => Some(1),
+                    other => return Err(format!("--seeds: '{other}' is neither even nor odd")),
+                }
+            }
+            "--label" => label = value(args, &mut i)?,
+            o if o.starts_with('-') => {
+                return Err(format!("unknown option '{o}' (daimyo-lab fit-margins --help)"));
+            }
+            file => files.push(file.to_string()),
+        }
+        i += 1;
+    }
+    let parity = parity.ok_or("which half to fit on? --seeds even or --seeds odd (--help)")?;
+    if files.is_empty() {
+        return Err("which files? recorded games or arena --out files (--help)".into());
+    }
+    Ok(Some(Args { parity, label, files }))
+}
+
+/// A seat's position and the picks it was recorded to make there.
+struct Asked {
+    pos: Position,
+    recorded: Row,
+}
+
+/// The positions of one half of the seeds, by turn (index 0 is turn 1).
+type ByTurn = [Vec<Asked>; TURNS as usize];
+
+/// Every position of the seats labelled `label` in the games of the seeds of `parity`, by turn;
+/// and the number of those games.
+fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize) {
+    let mut out: ByTurn = Default::default();
+    let mut n = 0;
+    for g in games.iter().filter(|g| g.seed % 2 == parity) {
+        let seats: Vec<usize> = (0..4).filter(|&s| g.seats[s] == label).collect();
+        n += usize::from(!seats.is_empty());
+        let mut table = LocalGame::new(g.strengths);
+        for (t, recorded) in g.replay.commands.0.iter().enumerate() {
+            for &s in &seats {
+                let pos = *table.known[s].position();
+                out[t].push(Asked { pos, recorded: recorded[s].counts() });
+            }
+            table.play(recorded).expect("the records hold moves of each turn's phase");
+        }
+    }
+    (out, n)
+}
+
+/// How many of `asked` the rule plays exactly with `settings`.
+fn hits(asked: &[Asked], settings: &[Setting; 8]) -> usize {
+    asked.iter().filter(|a| choose_with(&a.pos, settings).counts() == a.recorded).count()
+}
+
+/// The constants of one setting, named in the order of `Setting`.
+const CONSTANTS: usize = 10;
+
+/// `s` with its constant `c` set to each value of its range, in order.
+fn range(s: Setting, c: usize) -> Vec<Setting> {
+    let ints = |to: i32, set: &dyn Fn(&mut Setting, i32)| -> Vec<Setting> {
+        (0..=to)
+            .map(|v| {
+                let mut x = s;
+                set(&mut x, v);
+                x
+            })
+            .collect()
+    };
+    let flags = |set: &dyn Fn(&mut Setting, bool)| -> Vec<Setting> {
+        [false, true]
+            .map(|v| {
+                let mut x = s;
+                set(&mut x, v);
+                x
+            })
+            .to_vec()
+    };
+    match c {
+        0 => ints(30, &|x, v| x.0 = v),
+        1 => ints(30, &|x, v| x.1 = v),
+        2 => ints(30, &|x, v| x.2 = v),
+        3 => ints(30, &|x, v| x.3 = v),
+        4 => ints(8, &|x, v| x.4 = v),
+        5 => ints(12, &|x, v| x.5 = v),
+        6 => Rank::ALL.iter().map(|&r| (s.0, s.1, s.2, s.3, s.4, s.5, r, s.7, s.8, s.9)).collect(),
+        7 => flags(&|x, v| x.7 = v),
+        8 => flags(&|x, v| x.8 = v),
+        _ => Spare::ALL.iter().map(|&p| (s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7, s.8, p)).collect(),
+    }
+}
+
+/// Turn `t`'s constants of `settings` fitted to `asked` by coordinate descent; the sweeps taken
+/// (the last one changed nothing).
+fn fit_turn(asked: &[Asked], settings: &mut [Setting; 8], t: usize) -> usize {
+    let i = t - 2;
+    let mut sweeps = 0;
+    loop {
+        sweeps += 1;
+        let mut changed = false;
+        for c in 0..CONSTANTS {
+            let mut best = hits(asked, settings);
+            let mut trial = *settings;
+            for s in range(settings[i], c) {
+                trial[i] = s;
+                let h = hits(asked, &trial);
+                if h > best {
+                    (best, settings[i], changed) = (h, s, true);
+                }
+            }
+        }
+        if !changed {
+            return sweeps;
+        }
+    }
+}
+
+/// `settings` as Rust source, laid out as margins' `SETTINGS`.
+fn source(settings: &[Setting; 8]) -> String {
+    let mut out =
+        "pub const SETTINGS: [Setting; 8] = {\n    use Rank::*;\n    use Spare::*;\n    [\n"
+            .to_string();
+    for s in settings {
+        out += &format!(
+            "        ({}, {}, {}, {}, {}, {}, {:?}, {}, {}, {:?}),\n",
+            s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7, s.8, s.9
+        );
+    }
+    out + "    ]\n};\n"
+}
+
+fn share(hits: usize, of: usize) -> String {
+    if of == 0 { "-".into() } else { format!("{:.2}", hits as f64 / of as f64) }
+}
+
+/// The fit and its account, or why there is none.
+fn fit_margins(a: &Args) -> Result<String, String> {
+    let games = journal::games_of("daimyo-lab fit-margins", &a.files)?;
+    let (fitted, n_fitted) = positions(&games, &a.label, a.parity);
+    let (held, n_held) = positions(&games, &a.label, 1 - a.parity);
+    if n_fitted == 0 {
+        return Err(format!("no seat labelled '{}' in the games of those seeds", a.label));
+    }
+    let mut settings = SETTINGS;
+    let sweeps: Vec<usize> =
+        (2..=TURNS as usize).map(|t| fit_turn(&fitted[t - 1], &mut settings, t)).collect();
+    let (fit_name, held_name) = if a.parity == 0 { ("even", "odd") } else { ("odd", "even") };
+    let mut out = format!(
+        "fit-margins: {}, fitted on the {fit_name} seeds ({n_fitted} games), held out the \
+         {held_name} ({n_held} games)\n\n",
+        a.label
+    );
+    out += &source(&settings);
+    out += &format!(
+        "\nsweeps by turn 2 to 9: {}\n\n",
+        sweeps.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")
+    );
+    out += &format!(
+        "{:<5}  {:>5}  {:>6}  {:>5}  {:>6}  {:>8}  {:>5}  {:>6}\n",
+        "turn", "phase", fit_name, "start", "fitted", held_name, "start", "fitted"
+    );
+    // Per half: moves, hits with the built-in's constants, hits with the fitted ones.
+    let mut sums = [[0usize; 3]; 2];
+    let mut past_one = [[0usize; 3]; 2];
+    for t in 1..=TURNS as usize {
+        let phase = if Phase::of_turn(t as u8) == Phase::Day { "day" } else { "night" };
+        out += &format!("{:<5}  {phase:>5}", format!("t{t}"));
+        for (h, asked) in [&fitted[t - 1], &held[t - 1]].into_iter().enumerate() {
+            let c = [asked.len(), hits(asked, &SETTINGS), hits(asked, &settings)];
+            for k in 0..3 {
+                sums[h][k] += c[k];
+                past_one[h][k] += if t > 1 { c[k] } else { 0 };
+            }
+            let width = if h == 0 { 6 } else { 8 };
+            out +=
+                &format!("  {:>width$}  {:>5}  {:>6}", c[0], share(c[1], c[0]), share(c[2], c[0]));
+        }
+        out.push('\n');
+    }
+    for (name, c) in [("t2-9", past_one), ("t1-9", sums)] {
+        out += &format!("{name:<5}  {:>5}", "");
+        for h in 0..2 {
+            let width = if h == 0 { 6 } else { 8 };
+            out += &format!(
+                "  {:>width$}  {:>5}  {:>6}",
+                c[h][0],
+                share(c[h][1], c[h][0]),
+                share(c[h][2], c[h][0])
+            );
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+pub fn main(args: &[String]) -> i32 {
+    let a = match parsed("daimyo-lab fit-margins", USAGE, parse(args)) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    match fit_margins(&a) {
+        Ok(text) => {
+            say(&text);
+            0
+        }
+        Err(e) => {
+            eprintln!("daimyo-lab fit-margins: {e}");
+            1
+        }
+    }
+}
