@@ -41,6 +41,12 @@ pub struct ModelParams {
     /// gained 12.6 +- 6.2 points at the clock against likenesses of two world finalists and
     /// `planner`, and -2.6 +- 5.5 among the built-ins written from descriptions (F6).
     pub contestant: f64,
+    /// Prior weight of each rule fitted to a real program's recorded moves (`styles::fitted`:
+    /// `tables-odd`, `margins-odd`; 0: not read).
+    pub fitted: f64,
+    /// The share of a fitted rule's probability spread like random picks: its forecast of a
+    /// move is right about as often as its agreement with the program on held-out records.
+    pub fitted_smoothing: f64,
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
     pub reading_share: f64,
@@ -80,6 +86,8 @@ pub const MODEL: ModelParams = ModelParams {
     loyal: 0.05,
     searchers: 0.1,
     contestant: 0.3,
+    fitted: 0.0,
+    fitted_smoothing: 0.05,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
     smoothing: 0.05,
@@ -99,6 +107,13 @@ pub const SEARCHING: [Style; 2] = [
     Style::Rule { rule: Rule::PrunedMc, later: likeness::PRUNED_MC },
 ];
 
+/// The rules fitted to real programs' recorded moves as the model reads them: the described
+/// rules' likenesses in later turns.
+pub const FITTED: [Style; 2] = [
+    Style::Rule { rule: Rule::TablesOdd, later: likeness::TABLES },
+    Style::Rule { rule: Rule::MarginsOdd, later: likeness::MARGINS },
+];
+
 /// The move model of five real 2014 contestants' moves pooled: a generic 2014 contestant.
 pub const CONTESTANT: Style = Style::Moves {
     name: "contestant-moves",
@@ -114,7 +129,9 @@ impl ModelParams {
         let searching = SEARCHING.map(|s| (s, self.searchers));
         let searching = searching.into_iter().filter(|s| s.1 > 0.0);
         let contestant = (self.contestant > 0.0).then_some((CONTESTANT, self.contestant));
-        self.styles.iter().copied().chain(loyal).chain(searching).chain(contestant)
+        let fitted = FITTED.map(|s| (s, self.fitted));
+        let fitted = fitted.into_iter().filter(|s| s.1 > 0.0);
+        self.styles.iter().copied().chain(loyal).chain(searching).chain(contestant).chain(fitted)
     }
 }
 
@@ -315,6 +332,24 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.contestant),
         set: |s, v| model_mut(s).map(|m| m.contestant = v).is_some(),
+    },
+    Tunable {
+        name: "fitted",
+        about: "the prior weight of each rule fitted to a real program's records (0: not read)",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.fitted),
+        set: |s, v| model_mut(s).map(|m| m.fitted = v).is_some(),
+    },
+    Tunable {
+        name: "fittedsmoothing",
+        about: "the share of a fitted rule's probability spread like random picks",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.fitted_smoothing),
+        set: |s, v| model_mut(s).map(|m| m.fitted_smoothing = v).is_some(),
     },
     Tunable {
         name: "readdivisor",

@@ -14,10 +14,11 @@
 use daimyo::player::args::{parsed, say, value};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::records::OutLine;
-use daimyo::workshop::strategies::margins::{Rank, SETTINGS, Setting, Spare, choose_with};
+use daimyo::workshop::strategies::margins::SETTINGS;
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{Phase, Row, TURNS};
+use daimyo_engine::styles::fitted::margins::{Rank, Setting, Spare, choose_with};
 
 const USAGE: &str = "\
 daimyo-lab fit-margins: the margins rule's constants fitted to a recorded player's moves

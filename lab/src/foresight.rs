@@ -54,7 +54,9 @@ OPTIONS
                 budgets), readdivisor (the divisor of those budgets: 10 is a tenth) or
                 readings (the likeliest splits of the hidden nights a rule is read at) or
                 contestant (the prior weight of the generic 2014 contestant's move
-                model); repeatable
+                model), fitted (the prior weight of each rule fitted to a real
+                program's records) or fittedsmoothing (the share of a fitted rule's
+                probability spread like random picks); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends
@@ -152,8 +154,16 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model =
-                    ["smoothing", "loyal", "searchers", "readdivisor", "readings", "contestant"];
+                let model = [
+                    "smoothing",
+                    "loyal",
+                    "searchers",
+                    "readdivisor",
+                    "readings",
+                    "contestant",
+                    "fitted",
+                    "fittedsmoothing",
+                ];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
                     return Err(format!(

@@ -191,7 +191,7 @@ fn foresight_says_what_it_cannot_use() {
     assert_eq!(code, 2);
     assert!(
         err.contains("--set gate")
-            && err.contains("smoothing, loyal, searchers, readdivisor, readings and contestant"),
+            && err.contains("readdivisor, readings, contestant, fitted and fittedsmoothing"),
         "{err}"
     );
     let (code, _, err) = lab(&["foresight", "--set", "loyal=2", "x.jsonl"]);

@@ -104,6 +104,8 @@ pub const BUILTINS: &[Builtin] = &[
         "orig-margins as described: lords to top or keep off last within a small budget",
     ),
     rule(Rule::Loyal, "keeps to its lords: every move in proportion to its intimacy so far"),
+    rule(Rule::TablesOdd, "tables fitted on the records' odd seeds, as the bot's model reads it"),
+    rule(Rule::MarginsOdd, "margins fitted on the records' odd seeds, as the bot's model reads it"),
     Builtin {
         name: "fortress",
         about: "plans the whole half: rivals projected from their habits, margins, concedes early",

@@ -173,7 +173,7 @@ pub fn style_distribution(
             picks_distribution(&Policy::UNIFORM, board, c)
         }
         Style::Rule { rule, later } => {
-            let smoothing = params.smoothing;
+            let smoothing = if rule.fitted() { params.fitted_smoothing } else { params.smoothing };
             let uniform = [1.0 / LORDS as f64; LORDS];
             let mut out: Vec<f64> =
                 legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();

@@ -1,7 +1,8 @@
 //! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
 //! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
 //! `daimyo fit`), seven memoryless rules that read the position as contest programs did
-//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), and the field's
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), two more fitted
+//! to real programs' recorded moves (`fitted`: orig-tables' and orig-margins'), the field's
 //! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
 //! (`searching`), with what they play out from (`playout`); and models of the whole move
 //! (`move_model`) fitted to the recorded moves of real 2014 contestants (data, `contestants`).
@@ -9,8 +10,10 @@
 //! The rules are engine code because the model plays them: it asks what a rule would have
 //! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
 //! partners of the same names wrap them (the two searches at their full budgets are its
-//! built-ins `planner` and `pruned-mc`); nothing here knows of the workshop.
+//! built-ins `planner` and `pruned-mc`; its `tables` and `margins` play the fitted rules with
+//! values fitted on other seeds); nothing here knows of the workshop.
 
+pub mod fitted;
 mod greedy;
 mod knapsack;
 pub mod likeness;
@@ -65,11 +68,15 @@ pub enum Rule {
     Planner,
     /// `pruned-mc`'s search: flat Monte Carlo to the next scoring, with concessions.
     PrunedMc,
+    /// orig-tables' per-lord tables as its records show them, fitted on their odd seeds.
+    TablesOdd,
+    /// orig-margins' plans as its records show them, constants fitted on their odd seeds.
+    MarginsOdd,
 }
 
 impl Rule {
     /// The memoryless rules, each a built-in of the workshop by its name.
-    pub const ALL: [Rule; 7] = [
+    pub const ALL: [Rule; 9] = [
         Rule::Greedy,
         Rule::Knapsack,
         Rule::LordRules,
@@ -77,6 +84,8 @@ impl Rule {
         Rule::Roles,
         Rule::Margins,
         Rule::Loyal,
+        Rule::TablesOdd,
+        Rule::MarginsOdd,
     ];
 
     /// The name the rule goes by (and the workshop's built-in that plays it).
@@ -91,6 +100,8 @@ impl Rule {
             Rule::Loyal => "loyal",
             Rule::Planner => "planner-search",
             Rule::PrunedMc => "pruned-mc-search",
+            Rule::TablesOdd => "tables-odd",
+            Rule::MarginsOdd => "margins-odd",
         }
     }
 
@@ -110,6 +121,11 @@ impl Rule {
         !(self == Rule::Loyal && turn == 1)
     }
 
+    /// Whether the rule is fitted to a real program's recorded moves (`fitted`).
+    pub fn fitted(self) -> bool {
+        matches!(self, Rule::TablesOdd | Rule::MarginsOdd)
+    }
+
     pub fn choose(self, pos: &Position) -> Move {
         match self {
             Rule::Greedy => greedy::choose(pos),
@@ -121,6 +137,8 @@ impl Rule {
             Rule::Loyal => loyal::choose(pos),
             Rule::Planner => FieldSearch::Planner.choose(pos),
             Rule::PrunedMc => FieldSearch::PrunedMc.choose(pos),
+            Rule::TablesOdd => fitted::tables::choose(pos),
+            Rule::MarginsOdd => fitted::margins::choose(pos),
         }
     }
 

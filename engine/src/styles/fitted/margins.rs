@@ -1,0 +1,184 @@
+//! orig-margins' plan rule as its recorded moves show it, with per-turn constants.
+//!
+//! Per lord it needs, to top it, one point more than the best other's public intimacy plus a
+//! multiple of the lord's rival night count plus a margin (`top_night`, `top_margin`), and to
+//! stay off last one point more than the worst other's plus its own two constants; topping keeps
+//! it off last too. Of the 729 plans (each lord topped, kept off last or given up), the ones whose
+//! needs fit the budget (5 by day, `night_budget` by night) are ranked by what they hold (a lord
+//! topped counts `top_weight` halves of its strength, one kept off last two halves), then as
+//! `rank` says by the others' intimacy on the lords given up and by cost; plans are tried with
+//! lord 0 the slowest role and give-up, off-last, top in that order, and `later_ties` lets a later
+//! plan of equal rank win. The move fills each plan lord to its need (strongest first, or the
+//! largest shortfall first), and spare picks go round the plan lords as `spare` says.
+//! Turn 1 is one pick on every lord but a weakest, as in all its records.
+//!
+//! The constants are fitted to orig-margins' recorded moves on one half of the records' seeds by
+//! `daimyo-lab fit-margins`: the odd seeds for the opponent model (`ODD`, this module's
+//! `choose`), the even seeds for the workshop's sparring partner `margins`.
+
+use crate::knowledge::Position;
+use crate::rules::{LORDS, Move, Phase, Row};
+use crate::styles::{by_strength, opening, rival_nights, rivals};
+
+/// How plans of equal holding are told apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rank {
+    /// More of the others' intimacy given up, then cheaper.
+    Waste,
+    /// Cheaper, then more given up.
+    CheapThenWaste,
+    /// Cheaper only.
+    Cheap,
+    /// Dearer, then more given up.
+    DearThenWaste,
+    /// Less given up, then cheaper.
+    LessWaste,
+}
+
+/// Where picks left after every plan lord reached its need go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spare {
+    /// Round the plan lords, strongest first.
+    Plan,
+    /// Round the topped lords, strongest first.
+    Topped,
+}
+
+impl Rank {
+    /// Every way, in the order declared.
+    pub const ALL: [Rank; 5] =
+        [Rank::Waste, Rank::CheapThenWaste, Rank::Cheap, Rank::DearThenWaste, Rank::LessWaste];
+}
+
+impl Spare {
+    /// Every way, in the order declared.
+    pub const ALL: [Spare; 2] = [Spare::Plan, Spare::Topped];
+}
+
+/// One turn's constants, named as in the module doc: `top_night`, `top_margin`, `last_night`,
+/// `last_margin` (tenths of a point), `night_budget` (points), `top_weight` (halves of a
+/// strength), `rank`, `later_ties`, whether to fill the largest shortfall first, `spare`.
+pub type Setting = (i32, i32, i32, i32, i32, i32, Rank, bool, bool, Spare);
+
+/// Turns 2 to 9, fitted one turn at a time on the odd seeds by coordinate descent over the
+/// constants from the even seeds' (`daimyo-lab fit-margins --seeds odd`); the agreement each
+/// reaches there, then on the even seeds: turn 2 0.42/0.57, 3 0.17/0.19, 4 0.23/0.23, 5
+/// 0.32/0.26, 6 0.31/0.24, 7 0.14/0.12, 8 0.30/0.29, 9 0.21/0.15 (turns 1-9 0.34/0.34).
+pub const ODD: [Setting; 8] = {
+    use Rank::*;
+    use Spare::*;
+    [
+        (10, 10, 20, 20, 2, 4, DearThenWaste, true, false, Plan),
+        (14, 5, 14, 0, 4, 6, Waste, true, false, Topped),
+        (22, 6, 18, 5, 2, 3, LessWaste, false, false, Plan),
+        (14, 5, 13, 4, 4, 5, LessWaste, true, false, Topped),
+        (14, 3, 17, 0, 4, 6, DearThenWaste, true, true, Plan),
+        (12, 5, 15, 10, 4, 7, Waste, false, false, Topped),
+        (15, 3, 5, 20, 4, 9, DearThenWaste, true, true, Plan),
+        (12, 5, 18, 8, 4, 5, Waste, false, false, Topped),
+    ]
+};
+
+/// The smallest whole intimacy above `tenths` tenths of a point.
+fn above(tenths: i32) -> i32 {
+    tenths.div_euclid(10) + 1
+}
+
+/// Per lord, the intimacy that tops it and the one that keeps it off last.
+fn needs(
+    pos: &Position,
+    (top_night, top_margin, last_night, last_margin): (i32, i32, i32, i32),
+) -> [(i32, i32); LORDS] {
+    let nights = rival_nights(pos);
+    std::array::from_fn(|l| {
+        let others = rivals(pos, l);
+        let (best, worst) = (others.iter().max().unwrap_or(&0), others.iter().min().unwrap_or(&0));
+        let top = above(10 * best + top_night * nights[l] + top_margin);
+        let off = above(10 * worst + last_night * nights[l] + last_margin);
+        (top, off.min(top))
+    })
+}
+
+/// The move the rule fitted on the odd seeds plays at `pos`: the opponent model's `margins-odd`.
+pub fn choose(pos: &Position) -> Move {
+    choose_with(pos, &ODD)
+}
+
+/// The move the rule with `settings` (turns 2 to 9) plays at `pos`.
+pub fn choose_with(pos: &Position, settings: &[Setting; 8]) -> Move {
+    if pos.turn <= 1 && pos.phase == Phase::Day {
+        return opening(&pos.strengths);
+    }
+    let (tn, tm, ln, lm, night_budget, top_weight, rank, later_ties, shortfall_first, spare) =
+        settings[pos.turn.clamp(2, 9) as usize - 2];
+    let day = pos.phase == Phase::Day;
+    let (mut left, worth): (usize, i32) = if day { (5, 1) } else { (2, 2) };
+    let budget = if day { 5 } else { night_budget };
+    let needs = needs(pos, (tn, tm, ln, lm));
+    let own: [i32; LORDS] = std::array::from_fn(|l| pos.own.get(l) as i32);
+    let m: [i32; LORDS] = pos.strengths.map(i32::from);
+    let waste: [i32; LORDS] = std::array::from_fn(|l| rivals(pos, l).iter().sum());
+    // Per lord and role (given up, off last, top): cost, holding, waste.
+    let parts: [[(i32, i32, i32); 3]; LORDS] = std::array::from_fn(|l| {
+        [
+            (0, 0, waste[l]),
+            ((needs[l].1 - own[l]).max(0), 2 * m[l], 0),
+            ((needs[l].0 - own[l]).max(0), top_weight * m[l], 0),
+        ]
+    });
+    let mut best: Option<([usize; LORDS], (i32, i32, i32))> = None;
+    for code in 0..3usize.pow(LORDS as u32) {
+        let roles: [usize; LORDS] = std::array::from_fn(|l| code / 3usize.pow(5 - l as u32) % 3);
+        let (mut cost, mut held, mut wasted) = (0, 0, 0);
+        for l in 0..LORDS {
+            let (c, h, w) = parts[l][roles[l]];
+            (cost, held, wasted) = (cost + c, held + h, wasted + w);
+        }
+        if cost > budget {
+            continue;
+        }
+        let key = match rank {
+            Rank::Waste => (held, wasted, -cost),
+            Rank::CheapThenWaste => (held, -cost, wasted),
+            Rank::Cheap => (held, -cost, 0),
+            Rank::DearThenWaste => (held, cost, wasted),
+            Rank::LessWaste => (held, -wasted, -cost),
+        };
+        if best.is_none_or(|(_, k)| key > k || (later_ties && key == k)) {
+            best = Some((roles, key));
+        }
+    }
+    let roles = best.map_or([0; LORDS], |(r, _)| r);
+    let target = |l: usize| match roles[l] {
+        2 => Some(needs[l].0),
+        1 => Some(needs[l].1),
+        _ => None,
+    };
+    let strongest = by_strength(&pos.strengths);
+    let mut fill = strongest;
+    if shortfall_first {
+        let short = |l: usize| target(l).map_or(0, |t| (t - own[l]).max(0));
+        fill.sort_by_key(|&l| (-short(l), -m[l], l));
+    }
+    let (mut counts, mut cur) = (Row::ZERO, own);
+    for l in fill {
+        let Some(t) = target(l) else { continue };
+        while left > 0 && cur[l] < t {
+            counts = counts.bump(l, 1);
+            cur[l] += worth;
+            left -= 1;
+        }
+    }
+    let keep = |l: &usize| match spare {
+        Spare::Plan => roles[*l] != 0,
+        Spare::Topped => roles[*l] == 2,
+    };
+    let mut round: Vec<usize> = strongest.iter().copied().filter(keep).collect();
+    if round.is_empty() {
+        round = strongest.to_vec();
+    }
+    for &l in round.iter().cycle().take(left) {
+        counts = counts.bump(l, 1);
+    }
+    Move::from_counts(counts).expect("the phase's number of picks")
+}
