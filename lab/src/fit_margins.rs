@@ -118,37 +118,34 @@ fn hits(asked: &[Asked], settings: &[Setting; 8]) -> usize {
 /// The constants of one setting, named in the order of `Setting`.
 const CONSTANTS: usize = 10;
 
+/// `s` with one constant set to each of `values` in turn, by `set`.
+fn each<T>(
+    s: Setting,
+    values: impl IntoIterator<Item = T>,
+    set: fn(&mut Setting, T),
+) -> Vec<Setting> {
+    let with = |v| {
+        let mut x = s;
+        set(&mut x, v);
+        x
+    };
+    values.into_iter().map(with).collect()
+}
+
 /// `s` with its constant `c` set to each value of its range, in order.
 fn range(s: Setting, c: usize) -> Vec<Setting> {
-    let ints = |to: i32, set: &dyn Fn(&mut Setting, i32)| -> Vec<Setting> {
-        (0..=to)
-            .map(|v| {
-                let mut x = s;
-                set(&mut x, v);
-                x
-            })
-            .collect()
-    };
-    let flags = |set: &dyn Fn(&mut Setting, bool)| -> Vec<Setting> {
-        [false, true]
-            .map(|v| {
-                let mut x = s;
-                set(&mut x, v);
-                x
-            })
-            .to_vec()
-    };
+    const FLAGS: [bool; 2] = [false, true];
     match c {
-        0 => ints(30, &|x, v| x.0 = v),
-        1 => ints(30, &|x, v| x.1 = v),
-        2 => ints(30, &|x, v| x.2 = v),
-        3 => ints(30, &|x, v| x.3 = v),
-        4 => ints(8, &|x, v| x.4 = v),
-        5 => ints(12, &|x, v| x.5 = v),
-        6 => Rank::ALL.iter().map(|&r| (s.0, s.1, s.2, s.3, s.4, s.5, r, s.7, s.8, s.9)).collect(),
-        7 => flags(&|x, v| x.7 = v),
-        8 => flags(&|x, v| x.8 = v),
-        _ => Spare::ALL.iter().map(|&p| (s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7, s.8, p)).collect(),
+        0 => each(s, 0..=30, |x, v| x.0 = v),
+        1 => each(s, 0..=30, |x, v| x.1 = v),
+        2 => each(s, 0..=30, |x, v| x.2 = v),
+        3 => each(s, 0..=30, |x, v| x.3 = v),
+        4 => each(s, 0..=8, |x, v| x.4 = v),
+        5 => each(s, 0..=12, |x, v| x.5 = v),
+        6 => each(s, Rank::ALL, |x, v| x.6 = v),
+        7 => each(s, FLAGS, |x, v| x.7 = v),
+        8 => each(s, FLAGS, |x, v| x.8 = v),
+        _ => each(s, Spare::ALL, |x, v| x.9 = v),
     }
 }
 
@@ -157,11 +154,12 @@ fn range(s: Setting, c: usize) -> Vec<Setting> {
 fn fit_turn(asked: &[Asked], settings: &mut [Setting; 8], t: usize) -> usize {
     let i = t - 2;
     let mut sweeps = 0;
+    // The hits of `settings` as they stand: a constant changes only to score more.
+    let mut best = hits(asked, settings);
     loop {
         sweeps += 1;
         let mut changed = false;
         for c in 0..CONSTANTS {
-            let mut best = hits(asked, settings);
             let mut trial = *settings;
             for s in range(settings[i], c) {
                 trial[i] = s;

@@ -173,11 +173,9 @@ pub fn choose_with(pos: &Position, settings: &[Setting; 8]) -> Move {
         Spare::Plan => roles[*l] != 0,
         Spare::Topped => roles[*l] == 2,
     };
-    let mut round: Vec<usize> = strongest.iter().copied().filter(keep).collect();
-    if round.is_empty() {
-        round = strongest.to_vec();
-    }
-    for &l in round.iter().cycle().take(left) {
+    // Round the kept lords, or every lord if the plan keeps none.
+    let none = !strongest.iter().any(keep);
+    for &l in strongest.iter().filter(|l| none || keep(l)).cycle().take(left) {
         counts = counts.bump(l, 1);
     }
     Move::from_counts(counts).expect("the phase's number of picks")
