@@ -142,6 +142,23 @@ fn random_players_look_random_and_searchers_do_not() {
     assert!(searchers <= 4, "searchers over the gate in {searchers}/20 games");
 }
 
+#[test]
+fn a_rules_near_misses_do_not_take_in_random_players() {
+    // A fitted rule foresees about half of its program's moves, so half its probability goes
+    // to the moves it missed. Spread like random picks, that half explains a random player as
+    // well as uniform picks do, and the gate lets random players through; spread like the
+    // rule's likeness (`spread` 1), it does not.
+    let over_gate = |spread: f64| {
+        let params = ModelParams { fitted: 0.3, fitted_smoothing: 0.5, spread, ..MODEL };
+        let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's turns are gated") };
+        let share = |seed| learnt_with(["random"; 4], 5, seed, &params).uniform_share(&params);
+        (1..=20).filter(|&s| share(s) > gate).count()
+    };
+    let (likeness, random) = (over_gate(1.0), over_gate(0.0));
+    assert!(likeness >= 14, "spread like the likeness: over the gate in {likeness}/20 games");
+    assert!(random + 6 <= likeness, "spread like random picks: over the gate in {random}/20");
+}
+
 /// The bot in seat 0 against `greedy`, `random` and `greedy`, up to turn `upto`, and the
 /// bot's report on its move of that turn.
 fn played(upto: u8) -> (LocalGame, Report) {

@@ -44,8 +44,9 @@ pub struct ModelParams {
     /// Prior weight of each rule fitted to a real program's recorded moves (`styles::fitted`:
     /// `tables-odd`, `margins-odd`; 0: not read).
     pub fitted: f64,
-    /// The share of a fitted rule's probability spread like random picks: its forecast of a
-    /// move is right about as often as its agreement with the program on held-out records.
+    /// The share of a fitted rule's probability spread over every move (`smoothing` for the
+    /// fitted rules): its forecast of a move is right about as often as its agreement with the
+    /// program on held-out records.
     pub fitted_smoothing: f64,
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
@@ -53,9 +54,13 @@ pub struct ModelParams {
     /// The searching rules' budgets are divided by it when the model reads them (10 in the bot;
     /// 3 on one thread and 5 on two gained nothing at the clock).
     pub reading_divisor: usize,
-    /// Share of a rule's probability spread over every move like random picks, so that a move
-    /// it would not play is unlikely rather than impossible.
+    /// Share of a rule's probability spread over every move, so that a move it would not play
+    /// is unlikely rather than impossible.
     pub smoothing: f64,
+    /// Share of that spread laid like the rule's likeness (the picks of its kind of player), the
+    /// rest like random picks: with `spread` 1 a move the rule missed is read as its player's
+    /// near miss, and a rule smoothed at 0.5 does not take in random players.
+    pub spread: f64,
     /// How the bot itself is assumed to play in later turns of a rollout.
     pub own: &'static Policy,
     /// Most joint splits of the hidden nights a rule is read at: the likeliest ones.
@@ -88,6 +93,7 @@ pub const MODEL: ModelParams = ModelParams {
     contestant: 0.3,
     fitted: 0.0,
     fitted_smoothing: 0.05,
+    spread: 0.0,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
     smoothing: 0.05,
@@ -299,7 +305,7 @@ pub const TUNABLES: &[Tunable] = &[
     },
     Tunable {
         name: "smoothing",
-        about: "the share of a rule's probability the model spreads like random picks",
+        about: "the share of a rule's probability the model spreads over every move",
         min: 0.0,
         max: 1.0,
         integer: false,
@@ -344,12 +350,21 @@ pub const TUNABLES: &[Tunable] = &[
     },
     Tunable {
         name: "fittedsmoothing",
-        about: "the share of a fitted rule's probability spread like random picks",
+        about: "the share of a fitted rule's probability spread over every move",
         min: 0.0,
         max: 1.0,
         integer: false,
         get: |s| s.model().map(|m| m.fitted_smoothing),
         set: |s, v| model_mut(s).map(|m| m.fitted_smoothing = v).is_some(),
+    },
+    Tunable {
+        name: "spread",
+        about: "the share of a rule's smoothing laid like its likeness, not random picks",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.spread),
+        set: |s, v| model_mut(s).map(|m| m.spread = v).is_some(),
     },
     Tunable {
         name: "readdivisor",

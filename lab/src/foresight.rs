@@ -48,15 +48,16 @@ forecast's score.
 
 OPTIONS
   --set NAME=V  the model with one of the bot's settings changed: smoothing (the share of a
-                rule's probability spread like random picks), loyal (the prior weight of
+                rule's probability spread over every move), loyal (the prior weight of
                 the rule that keeps to its lords), searchers (the prior weight of each
                 searching rule, planner's and pruned-mc's searches on a tenth of their
                 budgets), readdivisor (the divisor of those budgets: 10 is a tenth) or
                 readings (the likeliest splits of the hidden nights a rule is read at) or
                 contestant (the prior weight of the generic 2014 contestant's move
                 model), fitted (the prior weight of each rule fitted to a real
-                program's records) or fittedsmoothing (the share of a fitted rule's
-                probability spread like random picks); repeatable
+                program's records), fittedsmoothing (the share of a fitted rule's
+                probability spread over every move) or spread (the share of that spread
+                laid like the rule's likeness, the rest like random picks); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends
@@ -163,6 +164,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                     "contestant",
                     "fitted",
                     "fittedsmoothing",
+                    "spread",
                 ];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");

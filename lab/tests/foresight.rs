@@ -191,7 +191,8 @@ fn foresight_says_what_it_cannot_use() {
     assert_eq!(code, 2);
     assert!(
         err.contains("--set gate")
-            && err.contains("readdivisor, readings, contestant, fitted and fittedsmoothing"),
+            && err
+                .contains("readdivisor, readings, contestant, fitted, fittedsmoothing and spread"),
         "{err}"
     );
     let (code, _, err) = lab(&["foresight", "--set", "loyal=2", "x.jsonl"]);

@@ -174,9 +174,11 @@ pub fn style_distribution(
         }
         Style::Rule { rule, later } => {
             let smoothing = if rule.fitted() { params.fitted_smoothing } else { params.smoothing };
-            let uniform = [1.0 / LORDS as f64; LORDS];
-            let mut out: Vec<f64> =
-                legal.iter().map(|&m| smoothing * moves::multinomial(m, &uniform)).collect();
+            let uniform = picks_distribution(&Policy::UNIFORM, board, c);
+            let near = picks_distribution(&later, board, c);
+            let spread =
+                |(u, n): (&f64, &f64)| smoothing * ((1.0 - params.spread) * u + params.spread * n);
+            let mut out: Vec<f64> = uniform.iter().zip(&near).map(spread).collect();
             for (ms, p) in &board.combos {
                 let pos = board.position_of(c, ms);
                 let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
