@@ -175,10 +175,12 @@ pub fn style_distribution(
         Style::Rule { rule, later } => {
             let smoothing = if rule.fitted() { params.fitted_smoothing } else { params.smoothing };
             let uniform = picks_distribution(&Policy::UNIFORM, board, c);
-            let near = picks_distribution(&later, board, c);
-            let spread =
-                |(u, n): (&f64, &f64)| smoothing * ((1.0 - params.spread) * u + params.spread * n);
-            let mut out: Vec<f64> = uniform.iter().zip(&near).map(spread).collect();
+            let mut out: Vec<f64> =
+                uniform.iter().map(|u| smoothing * (1.0 - params.spread) * u).collect();
+            if params.spread > 0.0 {
+                let near = picks_distribution(&later, board, c);
+                out.iter_mut().zip(near).for_each(|(x, n)| *x += smoothing * params.spread * n);
+            }
             for (ms, p) in &board.combos {
                 let pos = board.position_of(c, ms);
                 let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
