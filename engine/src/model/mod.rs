@@ -174,9 +174,8 @@ pub fn style_distribution(
         }
         Style::Rule { rule, later } => {
             let smoothing = if rule.fitted() { params.fitted_smoothing } else { params.smoothing };
-            let uniform = picks_distribution(&Policy::UNIFORM, board, c);
-            let mut out: Vec<f64> =
-                uniform.iter().map(|u| smoothing * (1.0 - params.spread) * u).collect();
+            let mut out = picks_distribution(&Policy::UNIFORM, board, c);
+            out.iter_mut().for_each(|u| *u *= smoothing * (1.0 - params.spread));
             if params.spread > 0.0 {
                 let near = picks_distribution(&later, board, c);
                 out.iter_mut().zip(near).for_each(|(x, n)| *x += smoothing * params.spread * n);
