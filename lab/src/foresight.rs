@@ -321,7 +321,7 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
          seat before it (smoothing {}, loyal {}, searchers {}, readings {}, \
-         contestant {})\n\n",
+         contestant {}, fitted {}, fittedsmoothing {}, spread {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -331,6 +331,9 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.searchers,
         a.model.rule_readings,
         a.model.contestant,
+        a.model.fitted,
+        a.model.fitted_smoothing,
+        a.model.spread,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

@@ -81,17 +81,23 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
     assert!(
-        out.contains("(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12, contestant 0.3)"),
+        out.contains(
+            "(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12, contestant 0.3, fitted 0.3, \
+             fittedsmoothing 0.5, spread 1)"
+        ),
         "{out}"
     );
     for name in ["greedy", "random", "margins-described", "tables-described"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }
-    // Greedy is one of the model's rules and plays the same move whatever it draws: once its
-    // first move is seen, its moves are foreseen almost for certain.
+    // Greedy is one of the model's rules and plays the same move whatever it draws: once two of
+    // its moves are seen, its moves are foreseen almost for certain. After one (turn 3) the rules
+    // fitted to real programs, smoothed at 0.5, still hold some of its weight: 0.62 nats a move
+    // when this was written.
     let greedy = row(&out, "greedy");
     let (mean, turns) = nats(&greedy);
-    assert!(mean < 1.0 && turns[1..].iter().all(|&t| t < 0.5), "greedy: {greedy:?}");
+    assert!(mean < 1.0 && turns[1] < 1.0, "greedy: {greedy:?}");
+    assert!(turns[2..].iter().all(|&t| t < 0.5), "greedy: {greedy:?}");
     assert!(greedy[3].trim_end_matches('%').parse::<f64>().unwrap() >= 75.0, "{greedy:?}");
     // Random picks: nothing to foresee, about 1 in 252 moves (5.53 nats) at every turn.
     let random = row(&out, "random");
@@ -125,9 +131,9 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
             assert!((expected - 5.0).abs() < 0.04 && (made - 5.0).abs() < 0.04, "{name}: {out}");
         }
     }
-    // Greedy's moves, foreseen almost for certain from turn 3, put their picks where the
+    // Greedy's moves, foreseen almost for certain from turn 5, put their picks where the
     // forecasts expected them, lord by lord; random picks are expected everywhere a little.
-    for (turn, _, lords) in lord_rows(&out, "greedy", "day").iter().skip(1) {
+    for (turn, _, lords) in lord_rows(&out, "greedy", "day").iter().skip(2) {
         let off = lords.iter().map(|x| (x.0 - x.1).abs()).fold(0.0, f64::max);
         assert!(off < 0.3, "greedy at turn {turn}: {lords:?}\n{out}");
     }

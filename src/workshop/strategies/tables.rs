@@ -101,7 +101,7 @@ mod tests {
     /// is recognised from its first moves, on seeds the model's rule was not fitted to.
     #[test]
     fn the_model_recognises_orig_tables_by_turn_5() {
-        let model = daimyo_engine::params::ModelParams { fitted: 0.3, ..MODEL };
+        let model = MODEL;
         let k = model.all_styles().position(|s| s.0 == FITTED[0]).expect("tables-odd");
         let (mut its, mut others) = (Vec::new(), Vec::new());
         for g in field_a().iter().filter(|g| g.seed % 2 == 0) {
@@ -126,10 +126,11 @@ mod tests {
         let share = |v: &[(f64, bool)]| v.iter().filter(|x| x.1).count() as f64 / v.len() as f64;
         let mean = |v: &[(f64, bool)]| v.iter().map(|x| x.0).sum::<f64>() / v.len() as f64;
         assert_eq!(its.len(), 46 * 3);
-        // When this was written: first in 0.92 of orig-tables' columns, mean weight 0.82 there
-        // and 0.014 on the other programs' columns.
+        // With the bot's settings when this was written: first in 0.94 of orig-tables' columns,
+        // mean weight 0.86 there and 0.059 on the other programs' columns (0.014 when the rules'
+        // smoothing was 0.05: a rule smoothed at 0.5 that misses a move stays alive longer).
         assert!(share(&its) >= 0.6, "first for orig-tables in {}", share(&its));
         assert!(mean(&its) >= 0.5, "mean weight on orig-tables {}", mean(&its));
-        assert!(mean(&others) <= 0.05, "mean weight on the others {}", mean(&others));
+        assert!(mean(&others) <= 0.08, "mean weight on the others {}", mean(&others));
     }
 }
