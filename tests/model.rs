@@ -159,6 +159,40 @@ fn a_rules_near_misses_do_not_take_in_random_players() {
     assert!(random + 6 <= likeness, "spread like random picks: over the gate in {random}/20");
 }
 
+#[test]
+fn a_calibrated_fitted_rule_is_as_sure_of_its_move_as_it_was_right_held_out() {
+    // With `calibrated` 1 a fitted rule keeps, of its probability, its held-out agreement at the
+    // turn (`Rule::held_out`) for the move it plays, the rest spread like random picks (`spread`
+    // 0): no move is then less likely than one minus that agreement times uniform picks'. The
+    // agreement of turn 1, where both programs always open alike, would leave nothing for a
+    // player that does not: the spread never falls below the described rules' `smoothing`.
+    let public = [
+        Row::from_array([1, 1, 1, 0, 1, 1]),
+        Row::from_array([2, 0, 1, 0, 0, 2]),
+        Row::from_array([1, 1, 0, 2, 1, 0]),
+        Row::from_array([0, 3, 0, 1, 0, 1]),
+    ];
+    let uniform = Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM };
+    for rule in [Rule::TablesOdd, Rule::MarginsOdd] {
+        let style = Style::Rule { rule, later: likeness::MARGINS };
+        for turn in 1..=9u8 {
+            let phase = if turn % 2 == 1 { Phase::Day } else { Phase::Night };
+            let board = Board::open([3, 6, 5, 3, 4, 6], public, turn, phase);
+            let least = |calibrated: f64| {
+                let params =
+                    ModelParams { fitted_smoothing: 0.5, spread: 0.0, calibrated, ..MODEL };
+                let p = style_distribution(style, &board, 2, &params, None);
+                let u = style_distribution(uniform, &board, 2, &params, None);
+                p.iter().zip(&u).map(|(p, u)| p / u).fold(f64::INFINITY, f64::min)
+            };
+            let agreed = rule.held_out(turn).expect("a fitted rule");
+            let want = (1.0 - agreed).max(MODEL.smoothing);
+            assert!((least(1.0) - want).abs() < 1e-9, "{rule:?} turn {turn}: {}", least(1.0));
+            assert!((least(0.0) - 0.5).abs() < 1e-9, "{rule:?} turn {turn}: {}", least(0.0));
+        }
+    }
+}
+
 /// The bot in seat 0 against `greedy`, `random` and `greedy`, up to turn `upto`, and the
 /// bot's report on its move of that turn.
 fn played(upto: u8) -> (LocalGame, Report) {

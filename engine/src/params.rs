@@ -50,6 +50,13 @@ pub struct ModelParams {
     /// fitted rules): its forecast of a move is right about as often as its agreement with the
     /// program on held-out records.
     pub fitted_smoothing: f64,
+    /// Share of a fitted rule's smoothing taken, turn by turn, as one minus its agreement with
+    /// its program on held-out records (`Rule::held_out`), the rest `fitted_smoothing`; never
+    /// below `smoothing`.
+    pub calibrated: f64,
+    /// Whether the fitted rules' later turns (and the spread of their smoothing) are their
+    /// programs' likenesses fitted to the records (over 0.5), or the described built-ins'.
+    pub orig_later: f64,
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
     pub reading_share: f64,
@@ -95,6 +102,8 @@ pub const MODEL: ModelParams = ModelParams {
     contestant: 0.3,
     fitted: 0.3,
     fitted_smoothing: 0.5,
+    calibrated: 0.0,
+    orig_later: 0.0,
     spread: 1.0,
     reading_share: 0.4,
     reading_divisor: searching::SCALE,
@@ -122,6 +131,12 @@ pub const FITTED: [Style; 2] = [
     Style::Rule { rule: Rule::MarginsOdd, later: likeness::MARGINS },
 ];
 
+/// The same rules with their programs' own likenesses in later turns (`origlater`).
+pub const FITTED_ORIG: [Style; 2] = [
+    Style::Rule { rule: Rule::TablesOdd, later: likeness::ORIG_TABLES },
+    Style::Rule { rule: Rule::MarginsOdd, later: likeness::ORIG_MARGINS },
+];
+
 /// The move model of five real 2014 contestants' moves pooled: a generic 2014 contestant.
 pub const CONTESTANT: Style = Style::Moves {
     name: "contestant-moves",
@@ -137,7 +152,8 @@ impl ModelParams {
         let searching = SEARCHING.map(|s| (s, self.searchers));
         let searching = searching.into_iter().filter(|s| s.1 > 0.0);
         let contestant = (self.contestant > 0.0).then_some((CONTESTANT, self.contestant));
-        let fitted = FITTED.map(|s| (s, self.fitted));
+        let fitted = if self.orig_later > 0.5 { FITTED_ORIG } else { FITTED };
+        let fitted = fitted.map(|s| (s, self.fitted));
         let fitted = fitted.into_iter().filter(|s| s.1 > 0.0);
         self.styles.iter().copied().chain(loyal).chain(searching).chain(contestant).chain(fitted)
     }
@@ -358,6 +374,24 @@ pub const TUNABLES: &[Tunable] = &[
         integer: false,
         get: |s| s.model().map(|m| m.fitted_smoothing),
         set: |s, v| model_mut(s).map(|m| m.fitted_smoothing = v).is_some(),
+    },
+    Tunable {
+        name: "calibrated",
+        about: "the share of a fitted rule's smoothing set by its held-out agreement by turn",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.calibrated),
+        set: |s, v| model_mut(s).map(|m| m.calibrated = v).is_some(),
+    },
+    Tunable {
+        name: "origlater",
+        about: "whether the fitted rules' later turns are their programs' recorded likenesses",
+        min: 0.0,
+        max: 1.0,
+        integer: false,
+        get: |s| s.model().map(|m| m.orig_later),
+        set: |s, v| model_mut(s).map(|m| m.orig_later = v).is_some(),
     },
     Tunable {
         name: "spread",

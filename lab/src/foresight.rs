@@ -164,6 +164,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                     "contestant",
                     "fitted",
                     "fittedsmoothing",
+                    "calibrated",
+                    "origlater",
                     "spread",
                 ];
                 if !model.contains(&name.as_str()) {

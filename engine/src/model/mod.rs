@@ -173,7 +173,13 @@ pub fn style_distribution(
             picks_distribution(&Policy::UNIFORM, board, c)
         }
         Style::Rule { rule, later } => {
-            let smoothing = if rule.fitted() { params.fitted_smoothing } else { params.smoothing };
+            let smoothing = match rule.held_out(board.turn) {
+                Some(agreed) => {
+                    let k = params.calibrated;
+                    ((1.0 - k) * params.fitted_smoothing + k * (1.0 - agreed)).max(params.smoothing)
+                }
+                None => params.smoothing,
+            };
             let mut out = picks_distribution(&Policy::UNIFORM, board, c);
             out.iter_mut().for_each(|u| *u *= smoothing * (1.0 - params.spread));
             if params.spread > 0.0 {

@@ -121,9 +121,16 @@ impl Rule {
         !(self == Rule::Loyal && turn == 1)
     }
 
-    /// Whether the rule is fitted to a real program's recorded moves (`fitted`).
-    pub fn fitted(self) -> bool {
-        matches!(self, Rule::TablesOdd | Rule::MarginsOdd)
+    /// A rule fitted to a real program's recorded moves: its agreement with the program at
+    /// `turn` on records its fit did not see (`fitted::tables::HELD_OUT`,
+    /// `fitted::margins::HELD_OUT`); none for the other rules.
+    pub fn held_out(self, turn: u8) -> Option<f64> {
+        let table = match self {
+            Rule::TablesOdd => &fitted::tables::HELD_OUT,
+            Rule::MarginsOdd => &fitted::margins::HELD_OUT,
+            _ => return None,
+        };
+        Some(table[(turn.clamp(1, 9) - 1) as usize])
     }
 
     pub fn choose(self, pos: &Position) -> Move {

@@ -97,6 +97,13 @@ fn cells(strength: u8, own: i32, rivals: [i32; 3], nights: i32, order: usize) ->
     })
 }
 
+/// How often, turn by turn (1 to 9), the rule fitted on one half of the records' seeds plays
+/// orig-tables' move on the other half: the sparring partner `tables` (fitted on the even seeds)
+/// on the odd seeds of `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201`
+/// (`daimyo-lab agreement --seeds odd`, 149 games). It stands for `tables-odd`'s agreement on
+/// moves its fit did not see, without reading the even seeds the model is checked on.
+pub const HELD_OUT: [f64; 9] = [1.00, 0.66, 0.64, 0.66, 0.21, 0.44, 0.30, 0.50, 0.23];
+
 /// The move the rule fitted on the odd seeds plays at `pos`: the opponent model's `tables-odd`.
 pub fn choose(pos: &Position) -> Move {
     choose_with(pos, &ODD)
