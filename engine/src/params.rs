@@ -55,7 +55,7 @@ pub struct ModelParams {
     /// below `smoothing`.
     pub calibrated: f64,
     /// Whether the fitted rules' later turns (and the spread of their smoothing) are their
-    /// programs' likenesses fitted to the records (over 0.5), or the described built-ins'.
+    /// programs' likenesses fitted to the records (1) or the described built-ins' (0).
     pub orig_later: f64,
     /// Share of the turn's time the searching rules may be read in, from the turn's start: past
     /// it, a reading not yet remembered is the rule's likeness.
@@ -389,7 +389,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "whether the fitted rules' later turns are their programs' recorded likenesses",
         min: 0.0,
         max: 1.0,
-        integer: false,
+        integer: true,
         get: |s| s.model().map(|m| m.orig_later),
         set: |s, v| model_mut(s).map(|m| m.orig_later = v).is_some(),
     },
