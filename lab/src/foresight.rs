@@ -56,8 +56,11 @@ OPTIONS
                 contestant (the prior weight of the generic 2014 contestant's move
                 model), fitted (the prior weight of each rule fitted to a real
                 program's records), fittedsmoothing (the share of a fitted rule's
-                probability spread over every move) or spread (the share of that spread
-                laid like the rule's likeness, the rest like random picks); repeatable
+                probability spread over every move), calibrated (the share of that
+                smoothing taken turn by turn from the rule's held-out agreement),
+                origlater (1: the fitted rules' later turns are their programs' own
+                likenesses) or spread (the share of that spread laid like the rule's
+                likeness, the rest like random picks); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends
@@ -323,7 +326,7 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
          seat before it (smoothing {}, loyal {}, searchers {}, readings {}, \
-         contestant {}, fitted {}, fittedsmoothing {}, spread {})\n\n",
+         contestant {}, fitted {}, fittedsmoothing {}, calibrated {}, origlater {}, spread {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -335,6 +338,8 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.contestant,
         a.model.fitted,
         a.model.fitted_smoothing,
+        a.model.calibrated,
+        a.model.orig_later,
         a.model.spread,
     );
     render(&entrants, "moves", &DAYS, &mut out);

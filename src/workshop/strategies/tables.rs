@@ -35,9 +35,9 @@ mod tests {
     use daimyo_engine::agent::LocalGame;
     use daimyo_engine::model::Opponents;
     use daimyo_engine::moves;
-    use daimyo_engine::params::{FITTED, MODEL};
+    use daimyo_engine::params::MODEL;
     use daimyo_engine::rules::{DAIMYO, Phase, columns};
-    use daimyo_engine::styles;
+    use daimyo_engine::styles::{self, Rule, Style};
 
     fn field_a() -> Vec<OutLine> {
         let file =
@@ -102,7 +102,9 @@ mod tests {
     #[test]
     fn the_model_recognises_orig_tables_by_turn_5() {
         let model = MODEL;
-        let k = model.all_styles().position(|s| s.0 == FITTED[0]).expect("tables-odd");
+        let tables_odd =
+            |s: &(Style, f64)| matches!(s.0, Style::Rule { rule: Rule::TablesOdd, .. });
+        let k = model.all_styles().position(|s| tables_odd(&s)).expect("tables-odd");
         let (mut its, mut others) = (Vec::new(), Vec::new());
         for g in field_a().iter().filter(|g| g.seed % 2 == 0) {
             let mut table = LocalGame::new(g.strengths);
