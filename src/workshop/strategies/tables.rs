@@ -102,9 +102,8 @@ mod tests {
     #[test]
     fn the_model_recognises_orig_tables_by_turn_5() {
         let model = MODEL;
-        let tables_odd =
-            |s: &(Style, f64)| matches!(s.0, Style::Rule { rule: Rule::TablesOdd, .. });
-        let k = model.all_styles().position(|s| tables_odd(&s)).expect("tables-odd");
+        let tables_odd = |s: (Style, f64)| matches!(s.0, Style::Rule { rule: Rule::TablesOdd, .. });
+        let k = model.all_styles().position(tables_odd).expect("tables-odd");
         let (mut its, mut others) = (Vec::new(), Vec::new());
         for g in field_a().iter().filter(|g| g.seed % 2 == 0) {
             let mut table = LocalGame::new(g.strengths);
