@@ -83,7 +83,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert!(
         out.contains(
             "(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12, contestant 0.3, fitted 0.3, \
-             fittedsmoothing 0.5, calibrated 0, origlater 0, spread 1)"
+             fittedsmoothing 0.5, calibrated 1, origlater 0, spread 1)"
         ),
         "{out}"
     );
@@ -92,8 +92,8 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     }
     // Greedy is one of the model's rules and plays the same move whatever it draws: once two of
     // its moves are seen, its moves are foreseen almost for certain. After one (turn 3) the rules
-    // fitted to real programs, smoothed at 0.5, still hold some of its weight: 0.62 nats a move
-    // when this was written.
+    // fitted to real programs still hold some of its weight: 0.40 nats a move when this was
+    // written.
     let greedy = row(&out, "greedy");
     let (mean, turns) = nats(&greedy);
     assert!(mean < 1.0 && turns[1] < 1.0, "greedy: {greedy:?}");
@@ -109,10 +109,11 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
         assert_eq!(night_row(&out, name)[1], "96", "{name}: 12 games of 8 readings\n{out}");
     }
     // The rules' night moves are read almost for certain; knowing nothing reads them at over a
-    // nat a move.
+    // nat a move. (`tables-described` opens as the rule fitted to orig-tables does, which keeps
+    // some of its weight: its likeliest reading was right in 89.6% when this was written.)
     for name in ["greedy", "margins-described", "tables-described"] {
         let (mean, uniform, likeliest) = night_nats(&night_row(&out, name));
-        assert!(mean < 0.3 && uniform > 1.0 && likeliest > 90.0, "{name}: {out}");
+        assert!(mean < 0.3 && uniform > 1.0 && likeliest > 85.0, "{name}: {out}");
     }
     // Random picks' nights are read through the others': with the other three's moves known,
     // the night's totals leave little room for the random one's.
