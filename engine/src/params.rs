@@ -48,7 +48,8 @@ pub struct ModelParams {
     pub fitted: f64,
     /// The share of a fitted rule's probability spread over every move (`smoothing` for the
     /// fitted rules): its forecast of a move is right about as often as its agreement with the
-    /// program on held-out records.
+    /// program on held-out records. Its weight is 1 - `calibrated`: the bot's `calibrated` 1
+    /// does not read it.
     pub fitted_smoothing: f64,
     /// Share of a fitted rule's smoothing taken, turn by turn, as one minus its agreement with
     /// its program on held-out records (`Rule::held_out`), the rest `fitted_smoothing`; never
