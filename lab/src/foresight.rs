@@ -58,8 +58,8 @@ OPTIONS
                 program's records), fittedsmoothing (the share of a fitted rule's
                 probability spread over every move), calibrated (the share of that
                 smoothing taken turn by turn from the rule's held-out agreement),
-                origlater (1: the fitted rules' later turns are their programs' own
-                likenesses) or spread (the share of that spread laid like the rule's
+                origlater (the share of the fitted rules read with their programs' own
+                likenesses in later turns) or spread (the share of that spread laid like the rule's
                 likeness, the rest like random picks); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)

@@ -83,7 +83,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert!(
         out.contains(
             "(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12, contestant 0.3, fitted 0.3, \
-             fittedsmoothing 0.5, calibrated 1, origlater 0, spread 1)"
+             fittedsmoothing 0.5, calibrated 1, origlater 0.5, spread 1)"
         ),
         "{out}"
     );
