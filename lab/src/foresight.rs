@@ -59,8 +59,8 @@ OPTIONS
                 probability spread over every move), calibrated (the share of that
                 smoothing taken turn by turn from the rule's held-out agreement),
                 origlater (the share of the fitted rules read with their programs' own
-                likenesses in later turns) or spread (the share of that spread laid like the rule's
-                likeness, the rest like random picks); repeatable
+                likenesses in later turns) or spread (the share of that spread laid like
+                the rule's likeness, the rest like random picks); repeatable
   --seed-mod M:R  only the games whose seed % M is R (2:1, the odd seeds: the games the
                 contestants' move models were not fitted to)
   --jobs N      games read at once (default: the cores available); nothing printed depends

@@ -112,6 +112,7 @@ mod tests {
         let ks: Vec<usize> = (0..styles.len()).filter(|&k| tables_odd(&styles[k])).collect();
         let mine = ks.iter().copied().find(|&k| own(&styles[k])).expect("orig-tables' likeness");
         assert_eq!(ks.len(), 2, "read with both likenesses");
+        let rule_weight = |w: &[f64]| ks.iter().map(|&k| w[k]).sum::<f64>();
         let (mut its, mut others, mut own_share) = (Vec::new(), Vec::new(), Vec::new());
         for g in field_a().iter().filter(|g| g.seed % 2 == 0) {
             let mut table = LocalGame::new(g.strengths);
@@ -123,7 +124,7 @@ mod tests {
                 let learnt = Opponents::learn(pos, &model, None);
                 for (c, &seat) in columns(watcher).iter().enumerate().skip(1) {
                     let w = &learnt.weights[c];
-                    let rule: f64 = ks.iter().map(|&k| w[k]).sum();
+                    let rule = rule_weight(w);
                     let top = (0..w.len()).filter(|k| !ks.contains(k)).map(|k| w[k]);
                     let entry = (rule, rule >= top.fold(0.0, f64::max));
                     match g.seats[seat] == "orig-tables" {
@@ -141,7 +142,7 @@ mod tests {
                 for (c, &seat) in columns(watcher).iter().enumerate().skip(1) {
                     let w = &learnt.weights[c];
                     if g.seats[seat] == "orig-tables" {
-                        own_share.push(w[mine] / ks.iter().map(|&k| w[k]).sum::<f64>());
+                        own_share.push(w[mine] / rule_weight(w));
                     }
                 }
             }
