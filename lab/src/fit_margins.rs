@@ -18,7 +18,7 @@ use daimyo::workshop::strategies::margins::SETTINGS;
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{Phase, Row, TURNS};
-use daimyo_engine::styles::fitted::margins::{Rank, Setting, Spare, choose_with};
+use daimyo_engine::styles::fitted::margins::{Rank, Setting, Spare, Ties, choose_with};
 
 const USAGE: &str = "\
 daimyo-lab fit-margins: the margins rule's constants fitted to a recorded player's moves
@@ -30,11 +30,11 @@ FILE holds whole games: the field's recorded games or arena --out files. Each ga
 again from its replay, and every position of a seat labelled LABEL (default orig-margins) is
 kept with the move recorded there. The constants of each turn from 2 to 9 (the built-in
 margins' SETTINGS: top_night, top_margin, last_night, last_margin, night_budget, top_weight,
-rank, later_ties, shortfall_first, spare) are fitted by coordinate descent from the built-in's,
+rank, ties, shortfall_first, spare) are fitted by coordinate descent from the built-in's,
 on the games of one half of the seeds: one constant at a time is set to the value of its range
 under which the rule plays the recorded move most often, until a sweep changes none (the
-tenths 0 to 30, the night budget 0 to 8, the top weight 0 to 12, every rank and spare, both
-ways of each flag; a value replaces the current one only if it plays strictly more).
+tenths 0 to 30, the night budget 0 to 8, the top weight 0 to 12, every rank, tie rule and
+spare, both ways of the flag; a value replaces the current one only if it plays strictly more).
 
 OPTIONS
   --seeds WHICH   fit on the games of even or of odd seeds; the other half is held out
@@ -143,7 +143,7 @@ fn range(s: Setting, c: usize) -> Vec<Setting> {
         4 => each(s, 0..=8, |x, v| x.4 = v),
         5 => each(s, 0..=12, |x, v| x.5 = v),
         6 => each(s, Rank::ALL, |x, v| x.6 = v),
-        7 => each(s, FLAGS, |x, v| x.7 = v),
+        7 => each(s, Ties::ALL, |x, v| x.7 = v),
         8 => each(s, FLAGS, |x, v| x.8 = v),
         _ => each(s, Spare::ALL, |x, v| x.9 = v),
     }
@@ -177,12 +177,11 @@ fn fit_turn(asked: &[Asked], settings: &mut [Setting; 8], t: usize) -> usize {
 
 /// `settings` as Rust source, laid out as margins' `SETTINGS`.
 fn source(settings: &[Setting; 8]) -> String {
-    let mut out =
-        "pub const SETTINGS: [Setting; 8] = {\n    use Rank::*;\n    use Spare::*;\n    [\n"
-            .to_string();
+    let uses = ["Rank", "Spare", "Ties"].map(|e| format!("    use {e}::*;\n")).concat();
+    let mut out = format!("pub const SETTINGS: [Setting; 8] = {{\n{uses}    [\n");
     for s in settings {
         out += &format!(
-            "        ({}, {}, {}, {}, {}, {}, {:?}, {}, {}, {:?}),\n",
+            "        ({}, {}, {}, {}, {}, {}, {:?}, {:?}, {}, {:?}),\n",
             s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7, s.8, s.9
         );
     }
