@@ -101,6 +101,11 @@ Then where the forecasts put the picks: per entrant and day turn, for each lord 
 there against the picks the moves made, as means over the moves (\"1.20 / 3.56\": a pile the
 model did not see coming); and the same for the night moves.
 
+Last, what the bot's gate reads: the model's weight on uniform picks for each entrant before
+its day moves, as a mean by turn; and from each entrant's seat, how often the others' mean
+weight on uniform picks was over 0.4 and over 0.5 (\"78% / 60%\"): over its gate, the bot's
+rollouts play every later turn uniformly at random.
+
 Exit codes: 0; 1 when a file cannot be read (its name and line are said) or has no games; 2
 for bad arguments.
 ";
@@ -132,6 +137,17 @@ struct Seen {
     days: [Vec<Score>; DAIMYO],
     night_moves: [Vec<Score>; DAIMYO],
     nights: [Vec<Score>; DAIMYO],
+    /// Before each day move: the model's weight on uniform picks for the mover (by mover), and
+    /// the others' mean weight on them from the watcher's seat, what the gate reads (by watcher).
+    uniform: [Vec<Weight>; DAIMYO],
+    gate: [Vec<Weight>; DAIMYO],
+}
+
+/// A posterior weight on uniform picks, before a day move.
+#[derive(Clone, Copy, Debug)]
+struct Weight {
+    turn: u8,
+    w: f64,
 }
 
 struct Args {
@@ -264,6 +280,13 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             let hidden = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
             let nights: Vec<u8> = hidden.map(|h| h.turn).collect();
             let learnt = Opponents::learn(pos, model, None);
+            if pos.phase == Phase::Day {
+                let turn = pos.turn;
+                if let Some(u) = model.all_styles().position(|s| s.0.is_uniform()) {
+                    out.uniform[mover].push(Weight { turn, w: learnt.weights[c][u] });
+                }
+                out.gate[watcher].push(Weight { turn, w: learnt.uniform_share(model) });
+            }
             let score = foreseen(g, pos, &learnt, model, c, moves[mover].counts());
             match pos.phase {
                 Phase::Day => out.days[mover].push(score),
@@ -311,7 +334,15 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
     let mut night_movers: Vec<(String, Vec<Score>)> = Vec::new();
     let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
+    let mut uniform: Vec<(String, Vec<Weight>)> = Vec::new();
+    let mut gate: Vec<(String, Vec<Weight>)> = Vec::new();
     for (g, seen) in games.iter().zip(found) {
+        for (seat, w) in seen.uniform.into_iter().enumerate() {
+            group(&mut uniform, g.entrant(seat), w);
+        }
+        for (seat, w) in seen.gate.into_iter().enumerate() {
+            group(&mut gate, g.entrant(seat), w);
+        }
         for (seat, forecasts) in seen.days.into_iter().enumerate() {
             group(&mut entrants, g.entrant(seat), forecasts);
         }
@@ -356,11 +387,52 @@ fn foresight(a: &Args) -> Result<String, String> {
         ));
         render_lords(movers, turns, &mut out);
     }
+    out.push_str(
+        "\nuniform picks: the model's weight on them for each entrant before its day moves, by turn\n\n",
+    );
+    render_weights(&uniform, |w| format!("{:.2}", mean_weight(w, |x| x)), &mut out);
+    out.push_str(&format!(
+        "\nthe gate, from each entrant's seat: how often the others' mean weight on uniform picks \
+         is over {} / over {}, by turn\n\n",
+        GATES[0], GATES[1]
+    ));
+    let over = |w: &[&Weight]| {
+        let [a, b] = GATES.map(|g| 100.0 * mean_weight(w, |x| (x > g) as u8 as f64));
+        format!("{a:.0}% / {b:.0}%")
+    };
+    render_weights(&gate, over, &mut out);
     Ok(out)
 }
 
 fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
     items.iter().map(|x| f(x)).sum::<f64>() / items.len() as f64
+}
+
+/// The gates the gate table reads against: 0.5 the bot's, 0.4 below it.
+const GATES: [f64; 2] = [0.4, 0.5];
+
+fn mean_weight(items: &[&Weight], f: impl Fn(f64) -> f64) -> f64 {
+    mean(items, |x| f(x.w))
+}
+
+/// A table of the entrants' uniform weights, each day turn's as `cell` says.
+fn render_weights(
+    entrants: &[(String, Vec<Weight>)],
+    cell: impl Fn(&[&Weight]) -> String,
+    out: &mut String,
+) {
+    let mut head: Vec<String> = vec!["entrant".into(), "moves".into()];
+    head.extend(DAYS.iter().map(|t| format!("turn {t}")));
+    let mut rows = vec![head];
+    for (name, weights) in entrants {
+        let mut row = vec![name.clone(), weights.len().to_string()];
+        for &t in &DAYS {
+            let these: Vec<&Weight> = weights.iter().filter(|x| x.turn == t).collect();
+            row.push(if these.is_empty() { "-".into() } else { cell(&these) });
+        }
+        rows.push(row);
+    }
+    align(&rows, out);
 }
 
 /// The turns a hidden night's totals are known while its split is not.

@@ -45,6 +45,7 @@ fn lord_rows(out: &str, name: &str, what: &str) -> Vec<LordRow> {
     let head = format!("\nby lord (1 the strongest): picks a {what} move");
     let (_, table) = out.split_once(&head).unwrap_or_else(|| panic!("{out}"));
     let table = table.split("\nby lord").next().unwrap();
+    let table = table.split("\nuniform picks:").next().unwrap();
     let lines = table.lines().filter(|l| l.starts_with(&format!("{name}  ")));
     let pair = |c: &String| {
         let (e, m) = c.split_once(" / ").unwrap_or_else(|| panic!("{c}"));
@@ -60,6 +61,26 @@ fn lord_rows(out: &str, name: &str, what: &str) -> Vec<LordRow> {
 fn night_move_row(out: &str, name: &str) -> Vec<String> {
     let (_, moves) = out.split_once("\nnight moves:").unwrap_or_else(|| panic!("{out}"));
     row(moves, name)
+}
+
+/// The turn columns of `name`'s row in the table that follows `head` (turns 1, 3, 5, 7, 9).
+fn section_row(out: &str, head: &str, name: &str) -> Vec<String> {
+    let (_, table) = out.split_once(head).unwrap_or_else(|| panic!("no {head}: {out}"));
+    row(table, name)[2..].to_vec()
+}
+
+/// The model's weight on uniform picks for `name` by day turn.
+fn uniform_weights(out: &str, name: &str) -> Vec<f64> {
+    let cells = section_row(out, "\nuniform picks: the model's weight", name);
+    cells.iter().map(|c| c.parse().unwrap()).collect()
+}
+
+/// How often, from `name`'s seat, the others' mean uniform weight was over 0.4 and over 0.5, by
+/// day turn, in percent.
+fn over_the_gate(out: &str, name: &str) -> Vec<(f64, f64)> {
+    let cells = section_row(out, "\nthe gate, from each entrant's seat", name);
+    let pct = |x: &str| x.trim_end_matches('%').parse::<f64>().unwrap();
+    cells.iter().map(|c| c.split_once(" / ").map(|(a, b)| (pct(a), pct(b))).unwrap()).collect()
 }
 
 /// The mean nats a move of a night row, its uniform column and its likeliest share.
@@ -103,6 +124,13 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let random = row(&out, "random");
     let (mean, turns) = nats(&random);
     assert!((4.5..6.5).contains(&mean) && turns.iter().all(|&t| t > 4.0), "random: {random:?}");
+    // What the gate reads: the model's weight on uniform picks grows for random picks with every
+    // day move seen and falls to nothing for greedy; from greedy's seat, the others (random and
+    // two rules) are never over a gate.
+    let (random, greedy) = (uniform_weights(&out, "random"), uniform_weights(&out, "greedy"));
+    assert!(random[4] > random[0] + 0.2 && random[4] > random[1], "random: {random:?}\n{out}");
+    assert!(greedy[2..].iter().all(|&w| w < 0.05), "greedy: {greedy:?}\n{out}");
+    assert!(over_the_gate(&out, "greedy").iter().all(|x| x.0 == 0.0), "{out}");
 
     // The hidden nights of 12 games: nights 2 and 6 read at 3 turns each, nights 4 and 8 at 1.
     for name in ["greedy", "random", "margins-described", "tables-described"] {
@@ -221,6 +249,12 @@ fn foresight_reads_the_fields_records() {
     assert!(out.starts_with("foresight: 1 file, 88 games, 1760 day moves,"), "{out}");
     for label in ["orig-tables", "orig-margins", "orig-roles", "orig-pruned-mc"] {
         assert!(!row(&out, label).is_empty(), "{label}: {out}");
+        // None of them looks like random picks once a day move is seen, and no seat's others
+        // ever look random enough to open even the lower gate: the gate never acts here.
+        let w = uniform_weights(&out, label);
+        assert!(w[1..].iter().all(|&w| w < 0.3), "{label}: {w:?}\n{out}");
+        let gate = over_the_gate(&out, label);
+        assert!(gate.iter().all(|&(a, b)| a == 0.0 && b == 0.0), "{label}: {gate:?}\n{out}");
     }
 }
 
