@@ -131,16 +131,16 @@ fn later_turns_play_a_policy_per_style() {
 #[test]
 fn random_players_look_random_and_searchers_do_not() {
     // What the bot's gate reads: after two public day moves (turn 5), three random players are
-    // mostly uniform picks; three copies of the foundation search are not. (With `contestant`
-    // 0.3, after one day move the generic contestant's move model, which gives every move some
-    // probability, holds a part of a random player's weight: a uniform share of about 0.38,
-    // over the gate in 2 games of 20; after two, in 14, the bound asserted below.)
+    // mostly uniform picks; three copies of the foundation search are not. (The generic
+    // contestant's move model and the fitted rules give every move some probability and keep a
+    // part of a random player's weight: with the gate at 0.5 this asked for 14 games of 20; at
+    // 0.4 three random players are over it in 19 (when this was written), the searchers in 0.)
     let share =
         |name: &str, seed: u64| learnt(["random", name, name, name], 5, seed).uniform_share(&MODEL);
     let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's later turns are gated") };
     let random = (1..=20).filter(|&s| share("random", s) > gate).count();
     let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
-    assert!(random >= 14, "random players over the gate in {random}/20 games");
+    assert!(random >= 17, "random players over the gate in {random}/20 games");
     assert!(searchers <= 4, "searchers over the gate in {searchers}/20 games");
 }
 
