@@ -282,9 +282,7 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
             let learnt = Opponents::learn(pos, model, None);
             if pos.phase == Phase::Day {
                 let turn = pos.turn;
-                if let Some(u) = model.all_styles().position(|s| s.0.is_uniform()) {
-                    out.uniform[mover].push(Weight { turn, w: learnt.weights[c][u] });
-                }
+                out.uniform[mover].push(Weight { turn, w: learnt.uniform_weight(model, c) });
                 out.gate[watcher].push(Weight { turn, w: learnt.uniform_share(model) });
             }
             let score = foreseen(g, pos, &learnt, model, c, moves[mover].counts());
@@ -408,7 +406,7 @@ fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
     items.iter().map(|x| f(x)).sum::<f64>() / items.len() as f64
 }
 
-/// The gates the gate table reads against: 0.5 the bot's, 0.4 below it.
+/// The gates the gate table reads against: 0.4 the bot's, 0.5 its gate before the fitted rules.
 const GATES: [f64; 2] = [0.4, 0.5];
 
 fn mean_weight(items: &[&Weight], f: impl Fn(f64) -> f64) -> f64 {

@@ -268,8 +268,12 @@ impl Opponents {
 
     /// The others' mean weight on uniformly random picks (column 0, the bot, is not counted).
     pub fn uniform_share(&self, params: &ModelParams) -> f64 {
-        let Some(u) = uniform_style(params) else { return 0.0 };
-        self.weights[1..].iter().map(|w| w[u]).sum::<f64>() / (DAIMYO - 1) as f64
+        (1..DAIMYO).map(|c| self.uniform_weight(params, c)).sum::<f64>() / (DAIMYO - 1) as f64
+    }
+
+    /// Column `c`'s weight on uniformly random picks (0 if they are not a style).
+    pub fn uniform_weight(&self, params: &ModelParams, c: usize) -> f64 {
+        uniform_style(params).map_or(0.0, |u| self.weights[c][u])
     }
 
     /// Probability of every legal move of column `c` at a board (column 0 plays `own`): the
