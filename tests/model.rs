@@ -133,14 +133,15 @@ fn random_players_look_random_and_searchers_do_not() {
     // What the bot's gate reads: after two public day moves (turn 5), three random players are
     // mostly uniform picks; three copies of the foundation search are not. (The generic
     // contestant's move model and the fitted rules give every move some probability and keep a
-    // part of a random player's weight: with the gate at 0.5 this asked for 14 games of 20; at
-    // 0.4 three random players are over it in 19 (when this was written), the searchers in 0.)
+    // part of a random player's weight: with the gate at 0.5 this asked for 14 games of 20, at
+    // 0.4 for 17; at 0.3 three random players are over it in 20 (when this was written), the
+    // searchers in 0.)
     let share =
         |name: &str, seed: u64| learnt(["random", name, name, name], 5, seed).uniform_share(&MODEL);
     let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's later turns are gated") };
     let random = (1..=20).filter(|&s| share("random", s) > gate).count();
     let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
-    assert!(random >= 17, "random players over the gate in {random}/20 games");
+    assert!(random >= 19, "random players over the gate in {random}/20 games");
     assert!(searchers <= 4, "searchers over the gate in {searchers}/20 games");
 }
 
@@ -148,19 +149,23 @@ fn random_players_look_random_and_searchers_do_not() {
 fn a_rules_near_misses_do_not_take_in_random_players() {
     // A fitted rule foresees about half of its program's moves, so half its probability goes
     // to the moves it missed. Spread like random picks, that half explains a random player as
-    // well as uniform picks do, and the gate lets random players through; spread like the
-    // rule's likeness (`spread` 1), it does not. (With `calibrated` the smoothing goes by turn,
+    // well as uniform picks do and takes their weight; spread like the rule's likeness (`spread`
+    // 1), it does not: in every game three random players look more random, by a tenth or more
+    // on average, and they are over the gate. (With `calibrated` the smoothing goes by turn,
     // 0.05 at turn 1 where a rule foresees every move; this reads the one smoothing of 0.5.)
-    let over_gate = |spread: f64| {
+    let shares = |spread: f64| -> Vec<f64> {
         let params =
             ModelParams { fitted: 0.3, fitted_smoothing: 0.5, calibrated: 0.0, spread, ..MODEL };
-        let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's turns are gated") };
         let share = |seed| learnt_with(["random"; 4], 5, seed, &params).uniform_share(&params);
-        (1..=20).filter(|&s| share(s) > gate).count()
+        (1..=20).map(share).collect()
     };
-    let (likeness, random) = (over_gate(1.0), over_gate(0.0));
-    assert!(likeness >= 14, "spread like the likeness: over the gate in {likeness}/20 games");
-    assert!(random + 6 <= likeness, "spread like random picks: over the gate in {random}/20");
+    let (likeness, random) = (shares(1.0), shares(0.0));
+    let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's turns are gated") };
+    let over = likeness.iter().filter(|&&w| w > gate).count();
+    assert!(over >= 14, "spread like the likeness: over the gate in {over}/20 games");
+    assert!(likeness.iter().zip(&random).all(|(l, r)| l > r), "{likeness:?}\n{random:?}");
+    let gain = (likeness.iter().sum::<f64>() - random.iter().sum::<f64>()) / 20.0;
+    assert!(gain >= 0.1, "spread like the likeness: {gain:.3} more weight on uniform picks");
 }
 
 #[test]

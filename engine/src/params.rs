@@ -236,8 +236,8 @@ pub const FOUNDATION: SearchParams = SearchParams {
 /// hidden-night worlds that the clock's millions of rollouts are not judged on a few hundred.
 pub const BOT: SearchParams = SearchParams {
     worlds: 4096,
-    // The odds 0.5 asked when uniform picks held 0.161 of the prior, not 0.116 (journal).
-    rivals: Rivals::Learnt { model: MODEL, gate: 0.4 },
+    // Over what real programs and one random player reach, under two random players (journal).
+    rivals: Rivals::Learnt { model: MODEL, gate: 0.3 },
     allocation: Allocation::Halving { keep: 4 },
     own: Some(OwnLearning { rate: 10.0, max_step: 0.5, stages: 2 }),
     ..FOUNDATION

@@ -75,7 +75,7 @@ fn uniform_weights(out: &str, name: &str) -> Vec<f64> {
     cells.iter().map(|c| c.parse().unwrap()).collect()
 }
 
-/// How often, from `name`'s seat, the others' mean uniform weight was over 0.4 and over 0.5, by
+/// How often, from `name`'s seat, the others' mean uniform weight was over 0.3 and over 0.4, by
 /// day turn, in percent.
 fn over_the_gate(out: &str, name: &str) -> Vec<(f64, f64)> {
     let cells = section_row(out, "\nthe gate, from each entrant's seat", name);
@@ -125,12 +125,14 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let (mean, turns) = nats(&random);
     assert!((4.5..6.5).contains(&mean) && turns.iter().all(|&t| t > 4.0), "random: {random:?}");
     // What the gate reads: the model's weight on uniform picks grows for random picks with every
-    // day move seen and falls to nothing for greedy; from greedy's seat, the others (random and
-    // two rules) are never over a gate.
+    // day move seen and falls to nothing for greedy; from greedy's seat, the others (one random
+    // player and two rules) are never over 0.4, and over the bot's 0.3 in a few positions before
+    // the last turn (the one whose rollouts have no later turns for the gate to act on).
     let (random, greedy) = (uniform_weights(&out, "random"), uniform_weights(&out, "greedy"));
     assert!(random[4] > random[0] + 0.2 && random[4] > random[1], "random: {random:?}\n{out}");
     assert!(greedy[2..].iter().all(|&w| w < 0.05), "greedy: {greedy:?}\n{out}");
-    assert!(over_the_gate(&out, "greedy").iter().all(|x| x.0 == 0.0), "{out}");
+    let gate = over_the_gate(&out, "greedy");
+    assert!(gate.iter().all(|x| x.1 == 0.0) && gate[..4].iter().all(|x| x.0 < 25.0), "{out}");
 
     // The hidden nights of 12 games: nights 2 and 6 read at 3 turns each, nights 4 and 8 at 1.
     for name in ["greedy", "random", "margins-described", "tables-described"] {
