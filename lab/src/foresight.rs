@@ -26,7 +26,7 @@ use daimyo_engine::model::{
     Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
 };
 use daimyo_engine::moves::{legal, multinomial};
-use daimyo_engine::params::{self, ModelParams, UNIFORM_PICKS};
+use daimyo_engine::params::{self, ModelParams, Rivals, UNIFORM_PICKS};
 use daimyo_engine::rules::{DAIMYO, LORDS, Phase, Row, columns};
 use daimyo_engine::styles::by_strength;
 use daimyo_engine::timeman::cores;
@@ -406,8 +406,11 @@ fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
     items.iter().map(|x| f(x)).sum::<f64>() / items.len() as f64
 }
 
-/// The gates the gate table reads against: 0.3 the bot's, 0.4 its gate before.
-const GATES: [f64; 2] = [0.3, 0.4];
+/// The gates the gate table reads against: the bot's own, and 0.4, its gate before.
+const GATES: [f64; 2] = match params::BOT.rivals {
+    Rivals::Learnt { gate, .. } => [gate, 0.4],
+    Rivals::Prior { .. } => [0.4, 0.4],
+};
 
 fn mean_weight(items: &[&Weight], f: impl Fn(f64) -> f64) -> f64 {
     mean(items, |x| f(x.w))
