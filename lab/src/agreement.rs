@@ -50,16 +50,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     while i < args.len() {
         match args[i].as_str() {
             "-h" | "--help" => return Ok(None),
-            "--as" => {
-                let spec: String = value(args, &mut i)?;
-                let (label, name) = spec
-                    .split_once('=')
-                    .ok_or_else(|| format!("--as: '{spec}' is not LABEL=NAME"))?;
-                if builtins::find(name).is_none() {
-                    return Err(format!("--as: no built-in player named '{name}'"));
-                }
-                a.aliases.push((label.to_string(), name.to_string()));
-            }
+            "--as" => a.aliases.push(alias(args, &mut i)?),
             "--seeds" => {
                 a.parity = match value::<String>(args, &mut i)?.as_str() {
                     "even" => Some(0),
@@ -81,8 +72,20 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(a))
 }
 
+/// The `--as LABEL=NAME` whose value is after `args[i]`: the label and the built-in that plays
+/// its seats.
+pub(crate) fn alias(args: &[String], i: &mut usize) -> Result<(String, String), String> {
+    let spec: String = value(args, i)?;
+    let (label, name) =
+        spec.split_once('=').ok_or_else(|| format!("--as: '{spec}' is not LABEL=NAME"))?;
+    if builtins::find(name).is_none() {
+        return Err(format!("--as: no built-in player named '{name}'"));
+    }
+    Ok((label.to_string(), name.to_string()))
+}
+
 /// The built-in that plays the seats labelled `label`, if any.
-fn builtin_for<'a>(label: &'a str, aliases: &'a [(String, String)]) -> Option<&'a str> {
+pub(crate) fn builtin_for<'a>(label: &'a str, aliases: &'a [(String, String)]) -> Option<&'a str> {
     if let Some((_, name)) = aliases.iter().find(|(l, _)| l == label) {
         return Some(name);
     }

@@ -8,6 +8,7 @@
 mod jobs;
 mod agreement;
 mod calibrate;
+mod continuation;
 mod foresight;
 mod hindsight;
 mod regret;
@@ -26,6 +27,7 @@ USAGE
                                  by move at the player's own positions
   daimyo-lab calibrate FILE...   how well the searches' estimates in arena --out files forecast
                                  the results
+  daimyo-lab continue FILE...    recorded games played on by the built-ins from a turn
   daimyo-lab foresight FILE...   how well the bot's opponent model foresees each entrant of
                                  arena --out files or recorded games
   daimyo-lab hindsight FILE...   the last turn of recorded games played again by other
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
     let code = match args.first().map(String::as_str) {
         Some("agreement") => agreement::main(rest),
         Some("calibrate") => calibrate::main(rest),
+        Some("continue") => continuation::main(rest),
         Some("foresight") => foresight::main(rest),
         Some("hindsight") => hindsight::main(rest),
         Some("regret") => regret::main(rest),
