@@ -127,7 +127,12 @@ fn play_on(g: &OutLine, a: &Args, play: u64) -> [f64; DAIMYO] {
         });
         table.play(&moves).expect("moves of each turn's phase");
     }
-    first_place_shares(&table.state.totals()).map(|x| x as f64 / 12.0)
+    shares(&table.state.totals())
+}
+
+/// Each seat's share of first place at `totals` (in twelfths of a point).
+fn shares(totals: &[i32; DAIMYO]) -> [f64; DAIMYO] {
+    first_place_shares(totals).map(|x| x as f64 / 12.0)
 }
 
 /// The account of the files' games played on, or why there is none.
@@ -143,7 +148,7 @@ fn account(a: &Args) -> Result<String, String> {
     }
     let plays: Vec<(usize, u64)> =
         (0..games.len()).flat_map(|g| (0..a.plays).map(move |p| (g, p))).collect();
-    let shares = in_order(&plays, a.jobs, |&(g, p)| play_on(&games[g], a, p), |_| {});
+    let played = in_order(&plays, a.jobs, |&(g, p)| play_on(&games[g], a, p), |_| {});
     let mut labels: Vec<&str> =
         games.iter().flat_map(|g| g.seats.iter().map(String::as_str)).collect();
     labels.sort();
@@ -166,10 +171,10 @@ fn account(a: &Args) -> Result<String, String> {
         // Per seat of the label: (seed, recorded share, mean share over the plays).
         let mut seats: Vec<(u32, f64, f64)> = Vec::new();
         for (gi, g) in games.iter().enumerate() {
-            let recorded = first_place_shares(&g.totals_x12).map(|x| x as f64 / 12.0);
+            let recorded = shares(&g.totals_x12);
             for s in (0..DAIMYO).filter(|&s| g.seats[s] == label) {
                 let n = a.plays as usize;
-                let on = shares[gi * n..(gi + 1) * n].iter().map(|x| x[s]).sum::<f64>() / n as f64;
+                let on = played[gi * n..(gi + 1) * n].iter().map(|x| x[s]).sum::<f64>() / n as f64;
                 seats.push((g.seed, recorded[s], on));
             }
         }

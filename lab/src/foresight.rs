@@ -409,7 +409,7 @@ fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
 /// The gates the gate table reads against: the bot's own, and 0.4, its gate before.
 const GATES: [f64; 2] = match params::BOT.rivals {
     Rivals::Learnt { gate, .. } => [gate, 0.4],
-    Rivals::Prior { .. } => [0.4, 0.4],
+    Rivals::Prior { .. } => panic!("the bot's rollouts are gated"),
 };
 
 fn mean_weight(items: &[&Weight], f: impl Fn(f64) -> f64) -> f64 {
