@@ -95,6 +95,17 @@ impl Board {
         Board { strengths: pos.strengths, public, turn, phase, hidden, combos, score5 }
     }
 
+    /// The splits of the hidden nights a rule is read at: (the night turns, each split of a
+    /// column's own moves in them with its probability under uniform picks).
+    pub fn splits(&self) -> (Vec<u8>, &[([Row; 2], f64)]) {
+        (self.hidden.iter().map(|h| h.0).collect(), &self.combos)
+    }
+
+    /// The same board read at other splits of its hidden nights, with their probabilities.
+    pub fn with_splits(&self, combos: Vec<([Row; 2], f64)>) -> Board {
+        Board { combos, hidden: self.hidden.clone(), ..*self }
+    }
+
     /// The board of the hidden night of `turn`, as `pos` knows it.
     pub fn of_night(pos: &Position, turn: u8, readings: usize) -> Board {
         let public = pos.history[turn as usize].unwrap_or(pos.public);
@@ -156,6 +167,31 @@ fn picks_distribution(policy: &Policy, board: &Board, c: usize) -> Vec<f64> {
     moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &p)).collect()
 }
 
+/// A rule's smoothing at the board's turn, and the probability it spreads over every legal move
+/// of column `c` (a share `spread` like its likeness, the rest like random picks).
+fn smoothed(
+    rule: crate::styles::Rule,
+    later: &Policy,
+    board: &Board,
+    c: usize,
+    params: &ModelParams,
+) -> (Vec<f64>, f64) {
+    let smoothing = match rule.held_out(board.turn) {
+        Some(agreed) => {
+            let k = params.calibrated;
+            ((1.0 - k) * params.fitted_smoothing + k * (1.0 - agreed)).max(params.smoothing)
+        }
+        None => params.smoothing,
+    };
+    let mut out = picks_distribution(&Policy::UNIFORM, board, c);
+    out.iter_mut().for_each(|u| *u *= smoothing * (1.0 - params.spread));
+    if params.spread > 0.0 {
+        let near = picks_distribution(later, board, c);
+        out.iter_mut().zip(near).for_each(|(x, n)| *x += smoothing * params.spread * n);
+    }
+    (out, smoothing)
+}
+
 /// Probability of every legal move (in `moves::legal` order) of column `c` under one style. A
 /// searching rule is read only until `deadline` (`Rule::read`): a board not read by then is
 /// read by its likeness.
@@ -173,19 +209,7 @@ pub fn style_distribution(
             picks_distribution(&Policy::UNIFORM, board, c)
         }
         Style::Rule { rule, later } => {
-            let smoothing = match rule.held_out(board.turn) {
-                Some(agreed) => {
-                    let k = params.calibrated;
-                    ((1.0 - k) * params.fitted_smoothing + k * (1.0 - agreed)).max(params.smoothing)
-                }
-                None => params.smoothing,
-            };
-            let mut out = picks_distribution(&Policy::UNIFORM, board, c);
-            out.iter_mut().for_each(|u| *u *= smoothing * (1.0 - params.spread));
-            if params.spread > 0.0 {
-                let near = picks_distribution(&later, board, c);
-                out.iter_mut().zip(near).for_each(|(x, n)| *x += smoothing * params.spread * n);
-            }
+            let (mut out, smoothing) = smoothed(rule, &later, board, c, params);
             for (ms, p) in &board.combos {
                 let pos = board.position_of(c, ms);
                 let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
@@ -204,6 +228,51 @@ pub fn style_distribution(
             }
             out
         }
+    }
+}
+
+/// Probability of every legal move of column `c` under one style at each split of the hidden
+/// nights (`Board::splits`): the mover's own moves in them being those of the split. Their mean,
+/// weighed by the splits' probabilities, is `style_distribution`.
+pub fn style_distribution_by_split(
+    style: Style,
+    board: &Board,
+    c: usize,
+    params: &ModelParams,
+    deadline: Option<Instant>,
+) -> Vec<Vec<f64>> {
+    let legal = moves::legal(board.phase);
+    let alike = |d: Vec<f64>| vec![d; board.combos.len()];
+    match style {
+        Style::Picks { policy, .. } => alike(picks_distribution(&policy, board, c)),
+        Style::Rule { rule, .. } if !rule.tells(board.turn) => {
+            alike(picks_distribution(&Policy::UNIFORM, board, c))
+        }
+        Style::Rule { rule, later } => {
+            let (base, smoothing) = smoothed(rule, &later, board, c, params);
+            let mut out = Vec::with_capacity(board.combos.len());
+            for (ms, _) in &board.combos {
+                let pos = board.position_of(c, ms);
+                let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
+                    return alike(picks_distribution(&later, board, c));
+                };
+                let mut d = base.clone();
+                if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
+                    d[i] += 1.0 - smoothing;
+                }
+                out.push(d);
+            }
+            out
+        }
+        Style::Moves { model, .. } => board
+            .combos
+            .iter()
+            .map(|(ms, _)| {
+                let mut d = vec![0.0; legal.len()];
+                model.add_distribution(&board.position_of(c, ms), 1.0, &mut d);
+                d
+            })
+            .collect(),
     }
 }
 
@@ -299,6 +368,34 @@ impl Opponents {
     }
 }
 
+impl Opponents {
+    /// Column `c`'s probability of every legal move at each split of the hidden nights
+    /// (`Board::splits`), the styles mixed as in `distribution`.
+    pub fn distribution_by_split(
+        &self,
+        params: &ModelParams,
+        board: &Board,
+        c: usize,
+    ) -> Vec<Vec<f64>> {
+        let mut out = vec![vec![0.0; moves::legal(board.phase).len()]; board.combos.len()];
+        for (k, (style, _)) in params.all_styles().enumerate() {
+            let w = self.weights[c][k];
+            if w < params.negligible_weight {
+                continue;
+            }
+            let ds = style_distribution_by_split(style, board, c, params, self.deadline);
+            for (o, d) in out.iter_mut().zip(ds) {
+                o.iter_mut().zip(d).for_each(|(o, x)| *o += w * x);
+            }
+        }
+        for o in &mut out {
+            let total: f64 = o.iter().sum();
+            o.iter_mut().for_each(|x| *x /= total);
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,17 +414,22 @@ mod tests {
         assert_eq!(earlier.position_of(2, &[Row::ZERO; 2]).score5, None);
     }
 
-    /// A move model is read at every split of the hidden nights, each weighted by the split's
-    /// probability: the mover's own true intimacy differs from split to split.
-    #[test]
-    fn a_move_model_is_read_at_every_split_of_the_hidden_nights() {
+    /// Day 3 after night 2 (whose total is known), read at its 12 likeliest splits.
+    fn day3_after_a_night() -> Board {
         let mut pos = Position::initial([6, 3, 5, 4, 3, 5]);
         (pos.turn, pos.phase) = (3, Phase::Day);
         pos.public[1] = Row::from_array([1, 0, 2, 1, 1, 0]);
         pos.public[2] = Row::from_array([2, 1, 0, 0, 1, 1]);
         let others = Row::from_array([3, 0, 2, 0, 0, 1]);
         pos.nights[2] = Some(PastNight { own: Row::from_array([2, 0, 0, 0, 0, 0]), others });
-        let board = Board::at(&pos, pos.public, 3, Phase::Day, 12);
+        Board::at(&pos, pos.public, 3, Phase::Day, 12)
+    }
+
+    /// A move model is read at every split of the hidden nights, each weighted by the split's
+    /// probability: the mover's own true intimacy differs from split to split.
+    #[test]
+    fn a_move_model_is_read_at_every_split_of_the_hidden_nights() {
+        let board = day3_after_a_night();
         assert!(board.combos.len() > 3, "{} splits", board.combos.len());
         let style = crate::params::CONTESTANT;
         let Style::Moves { model, .. } = style else { panic!("a move model") };
@@ -350,5 +452,35 @@ mod tests {
         let first = at(&board.combos[0].0);
         let apart: f64 = first.iter().zip(&got).map(|(a, b)| (a - b).abs()).sum();
         assert!(apart > 0.05, "the splits read alike ({apart})");
+    }
+
+    /// Read at each split of the hidden nights alone, a rule reads its own true intimacy there:
+    /// the splits' moves differ, and weighed by the splits' probabilities they are the forecast.
+    #[test]
+    fn each_split_of_the_hidden_nights_is_read_alone() {
+        let board = day3_after_a_night();
+        let params = crate::params::MODEL;
+        let styles: Vec<Style> = params.all_styles().map(|s| s.0).collect();
+        let tables = styles.iter().position(|s| matches!(s, Style::Rule { .. })).expect("a rule");
+        let mut w = vec![0.0; styles.len()];
+        w[0] = 0.3;
+        w[tables] = 0.7;
+        let opponents = Opponents { weights: std::array::from_fn(|_| w.clone()), deadline: None };
+        let by = opponents.distribution_by_split(&params, &board, 1);
+        let (turns, splits) = board.splits();
+        assert_eq!(turns, vec![2]);
+        assert_eq!(by.len(), splits.len());
+        let mut mean = vec![0.0; by[0].len()];
+        for (d, (_, p)) in by.iter().zip(splits) {
+            assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            d.iter().zip(mean.iter_mut()).for_each(|(x, m)| *m += p * x);
+        }
+        let want = opponents.distribution(&params, &board, 1);
+        for (g, w) in mean.iter().zip(&want) {
+            assert!((g - w).abs() < 1e-12, "{g} vs {w}");
+        }
+        let apart = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f64>();
+        let most = by.iter().map(|d| apart(d, &by[0])).fold(0.0, f64::max);
+        assert!(most > 0.5, "the splits read alike ({most})");
     }
 }

@@ -60,15 +60,18 @@ impl NightSampler {
 
     /// Increments (worth 2 per negotiation) for columns 1..3.
     pub fn draw(&self, rng: &mut impl Rng) -> [u64; 3] {
+        self.draw_split(rng).map(|r| r.double().0)
+    }
+
+    /// The night moves (negotiation counts) of columns 1..3.
+    pub fn draw_split(&self, rng: &mut impl Rng) -> [Row; 3] {
         match self.splits.last() {
             Some(&(total, _)) => {
                 let x = unit(rng) * total;
                 let i = self.splits.partition_point(|s| s.0 <= x).min(self.splits.len() - 1);
-                self.splits[i].1.map(|r| r.double().0)
+                self.splits[i].1
             }
-            None => {
-                std::array::from_fn(|i| NIGHT_MOVES[draw_index(&self.night[i + 1], rng)].double().0)
-            }
+            None => std::array::from_fn(|i| NIGHT_MOVES[draw_index(&self.night[i + 1], rng)]),
         }
     }
 }

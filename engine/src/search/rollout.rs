@@ -17,7 +17,7 @@ use crate::agent::NightGuess;
 use crate::knowledge::{HiddenNight, Position};
 use crate::model::Board;
 use crate::model::Forecast;
-use crate::model::forecast::draw_move;
+use crate::model::forecast::{Learnt, draw_move};
 use crate::model::nights::NightSampler;
 use crate::moves;
 use crate::params::{MAX_LATER_POLICIES, SearchParams as Params};
@@ -98,8 +98,14 @@ pub struct Rollouts {
     bases: [[usize; LORDS]; policy::HORIZONS],
     /// Known turn-5 scores (zero before turn 5: computed inside the rollout).
     score5: [i32; DAIMYO],
-    /// Pre-drawn moves of the others on the current turn: [column][i].
-    first: Box<[MovePool; DAIMYO]>,
+    /// Pre-drawn moves of the others on the current turn: [slot][column][i]; slot 0 their
+    /// mean over the hidden nights, slot k + 1 at the hidden nights' k-th split (`Board::splits`).
+    first: Vec<[MovePool; DAIMYO]>,
+    /// Each world's slot per column (none: slot 0 for all).
+    slots: Vec<[u8; DAIMYO]>,
+    /// Per column, the splits of its own hidden night moves that slots 1.. were drawn at.
+    #[cfg_attr(not(test), allow(dead_code))]
+    read: [Vec<[Row; 2]>; DAIMYO],
     later: LaterTurns,
     pool_mask: u64,
     /// Pre-drawn true intimacies at the start of the turn.
@@ -140,22 +146,29 @@ impl Rollouts {
                         fill(pool, size, || pm.draw_increment(phase, rng));
                     }
                 }
-                let first = Box::new(std::array::from_fn(|c| pools[c][phase_index(pos.phase)]));
+                let first = vec![std::array::from_fn(|c| pools[c][phase_index(pos.phase)])];
                 (first, LaterTurns::Pools(pools), None)
             }
             Forecast::Learnt(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
+                let untilted = d.clone();
                 // The last scoring: the others' best replies.
                 let tilt = if pos.turn == TURNS { l.params.reply } else { 0.0 };
-                if tilt > 0.0 {
-                    let w = worlds(pos, params, forecast, rng);
-                    best_replies(&mut d, pos, &w.0, tilt, rng);
+                let at_worlds = l.params.world_moves > 0.0;
+                if tilt > 0.0 || at_worlds {
+                    let w = split_worlds(pos, params, forecast, rng);
+                    if tilt > 0.0 {
+                        best_replies(&mut d, pos, &w.0, tilt, rng);
+                    }
                     drawn = Some(w);
                 }
-                let mut first = Box::new([[0u64; POOL_MAX]; DAIMYO]);
+                let mut first = vec![[[0u64; POOL_MAX]; DAIMYO]];
                 for c in 0..DAIMYO {
-                    fill(&mut first[c], size, || draw_move(pos.phase, &d[c], rng));
+                    fill(&mut first[0][c], size, || draw_move(pos.phase, &d[c], rng));
+                }
+                if at_worlds && let Some(w) = &mut drawn {
+                    w.3 = by_split(&mut first, pos, &board, l, (&untilted, &d), &w.2, size, rng);
                 }
                 let later = l.later_policies();
                 let own = Some(later[0][0].0);
@@ -163,13 +176,16 @@ impl Rollouts {
                 (first, LaterTurns::Policies(Box::new(policies)), own)
             }
         };
-        let (worlds, nights) = drawn.unwrap_or_else(|| worlds(pos, params, forecast, rng));
+        let (worlds, nights, _, (slots, read)) =
+            drawn.unwrap_or_else(|| split_worlds(pos, params, forecast, rng));
         Rollouts {
             strengths: pos.strengths,
             turn: pos.turn,
             bases: std::array::from_fn(|h| policy::bases(&pos.strengths, h)),
             score5: pos.score5.unwrap_or([0; DAIMYO]),
             first,
+            slots,
+            read,
             later,
             pool_mask: size as u64 - 1,
             worlds,
@@ -178,24 +194,33 @@ impl Rollouts {
         }
     }
 
+    /// The split of column `c`'s own hidden night moves world `w`'s pre-drawn current moves
+    /// were drawn at (none: their mean over the splits).
+    #[cfg(test)]
+    pub fn split_of(&self, w: usize, c: usize) -> Option<[Row; 2]> {
+        let slot = *self.slots.get(w)?.get(c)? as usize;
+        slot.checked_sub(1).map(|k| self.read[c][k])
+    }
+
     /// One game from the root to the end, the bot's later moves from `own` (the weights of its
     /// policy, where later turns read the board) and noted in `trace` if given; returns
     /// (first-place credit in twelfths, margin).
     #[inline]
     pub fn run(
         &self,
-        world: &[u64; DAIMYO],
+        w: usize,
         mine: u64,
         own: Option<&Weights>,
         trace: Option<&mut Trace>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> (u32, i32) {
-        let mut real = *world;
+        let mut real = self.worlds[w];
         real[0] += mine;
         let mask = self.pool_mask;
         let r = rng.next_u64();
+        let slots = self.slots.get(w).copied().unwrap_or([0; DAIMYO]);
         for c in 1..DAIMYO {
-            real[c] += self.first[c][((r >> (8 * c)) & mask) as usize];
+            real[c] += self.first[slots[c] as usize][c][((r >> (8 * c)) & mask) as usize];
         }
         let score5 = match &self.later {
             LaterTurns::Pools(pools) => self.pooled(&mut real, pools, rng),
@@ -347,12 +372,35 @@ pub(super) fn best_replies(
 /// Pre-drawn true intimacies at the start of the turn: the others' hidden nights drawn from
 /// their posterior, each weighted by the forecast as they stood on that night's board; and the
 /// likeliest split of each hidden night with a known total, for the report.
+#[cfg(test)]
 pub(super) fn worlds(
     pos: &Position,
     params: &Params,
     forecast: &Forecast,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (Vec<[u64; DAIMYO]>, Vec<NightGuess>) {
+    let (worlds, nights, _, _) = split_worlds(pos, params, forecast, rng);
+    (worlds, nights)
+}
+
+/// The worlds drawn and what drew them: each world's night moves of columns 1..3 per hidden
+/// night (`HiddenSplits`), and room for each world's slot of pre-drawn moves (none yet).
+type DrawnWorlds = (Vec<[u64; DAIMYO]>, Vec<NightGuess>, Vec<HiddenSplits>, Slots);
+
+/// Each world's slot of pre-drawn moves per column, and per column the splits of its own hidden
+/// night moves behind slots 1...
+type Slots = (Vec<[u8; DAIMYO]>, [Vec<[Row; 2]>; DAIMYO]);
+
+/// Per hidden night, the night moves of columns 1..3.
+type HiddenSplits = [[Row; 3]; 2];
+
+/// `worlds`, with each world's hidden night moves.
+fn split_worlds(
+    pos: &Position,
+    params: &Params,
+    forecast: &Forecast,
+    rng: &mut Xoshiro256PlusPlus,
+) -> DrawnWorlds {
     let samplers = NightSampler::for_position(pos, forecast);
     let hidden = pos.hidden.iter().flatten().zip(&samplers);
     let guess = |(h, s): (&HiddenNight, &NightSampler)| {
@@ -360,18 +408,88 @@ pub(super) fn worlds(
         Some(NightGuess { turn: h.turn, split, probability })
     };
     let nights = hidden.filter_map(guess).collect();
+    let mut splits = Vec::with_capacity(params.worlds.max(1));
     let worlds = (0..params.worlds.max(1))
         .map(|_| {
             let mut w = pos.public.map(|r| r.0);
             w[0] = pos.own.0;
-            for s in &samplers {
-                let add = s.draw(rng);
+            let mut split = [[Row::ZERO; 3]; 2];
+            for (i, s) in samplers.iter().enumerate() {
+                let add = s.draw_split(rng);
                 for c in 1..DAIMYO {
-                    w[c] += add[c - 1];
+                    w[c] += add[c - 1].double().0;
                 }
+                split[i.min(1)] = add;
             }
+            splits.push(split);
             w
         })
         .collect();
-    (worlds, nights)
+    (worlds, nights, splits, Default::default())
+}
+
+/// Pre-draws each other column's current move at the splits of its hidden night moves the
+/// worlds draw most often (at most the rules' readings, `Board::splits`) into slots 1.. of
+/// `first`, each tilted as their mean was (`tilted` against `untilted`); returns each world's
+/// slot per column (0, the mean, where its split is not among them).
+#[allow(clippy::too_many_arguments)]
+fn by_split(
+    first: &mut Vec<[MovePool; DAIMYO]>,
+    pos: &Position,
+    board: &Board,
+    l: &Learnt,
+    (untilted, tilted): (&[Vec<f64>; DAIMYO], &[Vec<f64>; DAIMYO]),
+    splits: &[HiddenSplits],
+    size: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Slots {
+    let (turns, _) = board.splits();
+    let hidden = pos.hidden.iter().flatten();
+    let known = hidden.clone().map(|h| h.turn).eq(turns.iter().copied())
+        && hidden.clone().all(|h| h.others.is_some());
+    if !known || splits.is_empty() {
+        return Default::default();
+    }
+    let own_moves = |split: &HiddenSplits, c: usize| -> [Row; 2] {
+        std::array::from_fn(|i| if i < turns.len() { split[i][c - 1] } else { Row::ZERO })
+    };
+    let most = l.params.rule_readings.clamp(1, u8::MAX as usize - 1);
+    let mut read: [Vec<[Row; 2]>; DAIMYO] = Default::default();
+    for c in 1..DAIMYO {
+        let mut seen: Vec<([Row; 2], usize)> = Vec::new();
+        for split in splits {
+            let ms = own_moves(split, c);
+            match seen.iter_mut().find(|x| x.0 == ms) {
+                Some(x) => x.1 += 1,
+                None => seen.push((ms, 1)),
+            }
+        }
+        // Most often first; among equals, as first drawn.
+        seen.sort_by_key(|x| std::cmp::Reverse(x.1));
+        seen.truncate(most);
+        let n = splits.len() as f64;
+        let at = board.with_splits(seen.iter().map(|&(ms, k)| (ms, k as f64 / n)).collect());
+        let ds = l.now.distribution_by_split(&l.params, &at, c);
+        if first.len() <= ds.len() {
+            first.resize(ds.len() + 1, [[0u64; POOL_MAX]; DAIMYO]);
+        }
+        for (k, mut d) in ds.into_iter().enumerate() {
+            for (x, (t, u)) in d.iter_mut().zip(tilted[c].iter().zip(&untilted[c])) {
+                if *u > 0.0 {
+                    *x *= t / u;
+                }
+            }
+            let total: f64 = d.iter().sum();
+            d.iter_mut().for_each(|x| *x /= total);
+            fill(&mut first[k + 1][c], size, || draw_move(board.phase, &d, rng));
+        }
+        read[c] = seen.into_iter().map(|x| x.0).collect();
+    }
+    let slot = |split: &HiddenSplits, c: usize| {
+        let ms = own_moves(split, c);
+        read[c].iter().position(|x| *x == ms).map_or(0, |k| k as u8 + 1)
+    };
+    let slots =
+        splits.iter().map(|split| std::array::from_fn(|c| if c == 0 { 0 } else { slot(split, c) }));
+    (slots.collect(), read)
 }

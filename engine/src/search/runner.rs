@@ -396,8 +396,7 @@ impl Rounds {
         let mut round_rng = Xoshiro256PlusPlus::seed_from_u64(
             self.seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
-        let worlds = &self.ro.worlds;
-        let world = &worlds[(round_rng.next_u64() % worlds.len() as u64) as usize];
+        let world = (round_rng.next_u64() % self.ro.worlds.len() as u64) as usize;
         let own = learning.map(|l| &*l.own);
         let mut trace = Trace::default();
         for &i in alive {

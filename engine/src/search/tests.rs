@@ -373,3 +373,42 @@ fn lean_to_best_replies(turn: u8) {
         }
     }
 }
+
+#[test]
+fn the_others_current_moves_are_drawn_at_each_worlds_hidden_nights() {
+    // At turn 5 (nights 2 and 4 hidden), with `worldmoves` 1, a world's pre-drawn current move
+    // of another column comes from the split of that column's own hidden night moves the world
+    // drew (its true intimacy less its public one, twice the two nights' moves); a split drawn
+    // rarely falls back to the mean. With 0 every world draws from the mean.
+    let t = scripted(5);
+    let pos = t.known[0].position();
+    assert_eq!(pos.hidden.iter().flatten().count(), 2);
+    for on in [0.0, 1.0] {
+        let mut params = BOT;
+        let Rivals::Learnt { model, .. } = &mut params.rivals else { panic!("a learnt model") };
+        model.world_moves = on;
+        let forecast = Forecast::new(pos, &params.rivals, None);
+        let ro = rollout::Rollouts::prepare(
+            pos,
+            &params,
+            &forecast,
+            &mut Xoshiro256PlusPlus::seed_from_u64(3),
+        );
+        let mut at_split = 0;
+        for (w, world) in ro.worlds.iter().enumerate() {
+            for c in 1..DAIMYO {
+                let Some([a, b]) = ro.split_of(w, c) else { continue };
+                at_split += 1;
+                let hidden = Row(world[c]).checked_sub(pos.public[c]).expect("true over public");
+                assert_eq!(hidden, a.add(b).double(), "world {w}, column {c}");
+            }
+        }
+        let share = at_split as f64 / (ro.worlds.len() * (DAIMYO - 1)) as f64;
+        println!("worldmoves {on}: {share:.3} of the worlds' columns at their own split");
+        if on > 0.0 {
+            assert!(share > 0.1, "{share}");
+        } else {
+            assert_eq!(at_split, 0);
+        }
+    }
+}
