@@ -96,6 +96,9 @@ Then the night moves, foreseen as the day moves are, before each night (turns 2,
   likeliest     how often the move played was the model's likeliest
   turn T        the mean nats a move at turn T
 
+Then the day moves after a hidden night (turns 3, 5, 7, 9), foreseen as above but at the
+mover's own moves in the hidden nights, as a rollout's world fixes them: where a player's move
+depends on its own nights, lower than the same turns above.
 Then where the forecasts put the picks: per entrant and day turn, for each lord by strength
 (lord 1 the strongest, ties to the lower index), the picks the forecast expected a move to make
 there against the picks the moves made, as means over the moves (\"1.20 / 3.56\": a pile the
@@ -137,6 +140,8 @@ struct Seen {
     days: [Vec<Score>; DAIMYO],
     night_moves: [Vec<Score>; DAIMYO],
     nights: [Vec<Score>; DAIMYO],
+    /// Day moves after a hidden night, foreseen at the mover's own moves in those nights.
+    given: [Vec<Score>; DAIMYO],
     /// Before each day move: the model's weight on uniform picks for the mover (by mover), and
     /// the others' mean weight on them from the watcher's seat, what the gate reads (by watcher).
     uniform: [Vec<Weight>; DAIMYO],
@@ -244,8 +249,12 @@ fn foreseen(
     model: &ModelParams,
     c: usize,
     played: Row,
+    truth: Option<[Row; 2]>,
 ) -> Score {
-    let board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
+    let mut board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
+    if let Some(ms) = truth {
+        board = board.with_splits(vec![(ms, 1.0)]);
+    }
     let p = learnt.distribution(model, &board, c);
     let moves = legal(pos.phase);
     let i = moves.iter().position(|&m| m == played).expect("legal");
@@ -285,7 +294,19 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
                 out.uniform[mover].push(Weight { turn, w: learnt.uniform_weight(model, c) });
                 out.gate[watcher].push(Weight { turn, w: learnt.uniform_share(model) });
             }
-            let score = foreseen(g, pos, &learnt, model, c, moves[mover].counts());
+            let score = foreseen(g, pos, &learnt, model, c, moves[mover].counts(), None);
+            // The same day move foreseen at the mover's own moves in the hidden nights, as a
+            // rollout's world fixes them.
+            let board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
+            if pos.phase == Phase::Day && !nights.is_empty() && board.splits().0 == nights {
+                let mut truth = [Row::ZERO; 2];
+                for (i, &n) in nights.iter().enumerate() {
+                    truth[i] = commands[n as usize - 1][mover].counts();
+                }
+                let played = moves[mover].counts();
+                let given = foreseen(g, pos, &learnt, model, c, played, Some(truth));
+                out.given[mover].push(given);
+            }
             match pos.phase {
                 Phase::Day => out.days[mover].push(score),
                 Phase::Night => out.night_moves[mover].push(score),
@@ -332,6 +353,7 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
     let mut night_movers: Vec<(String, Vec<Score>)> = Vec::new();
     let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
+    let mut given: Vec<(String, Vec<Score>)> = Vec::new();
     let mut uniform: Vec<(String, Vec<Weight>)> = Vec::new();
     let mut gate: Vec<(String, Vec<Weight>)> = Vec::new();
     for (g, seen) in games.iter().zip(found) {
@@ -349,6 +371,9 @@ fn foresight(a: &Args) -> Result<String, String> {
         }
         for (seat, readings) in seen.nights.into_iter().enumerate() {
             group(&mut readers, g.entrant(seat), readings);
+        }
+        for (seat, forecasts) in seen.given.into_iter().enumerate() {
+            group(&mut given, g.entrant(seat), forecasts);
         }
     }
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
@@ -376,6 +401,11 @@ fn foresight(a: &Args) -> Result<String, String> {
     render(&readers, "readings", &HIDDEN, &mut out);
     out.push_str("\nnight moves: each foreseen from the seat before it, as the day moves\n\n");
     render(&night_movers, "moves", &NIGHTS, &mut out);
+    out.push_str(
+        "\nday moves after a hidden night, foreseen at the mover's own moves in it (as a \
+         rollout's world fixes them)\n\n",
+    );
+    render(&given, "moves", &[3, 5, 7, 9], &mut out);
     for (what, movers, turns) in
         [("day", &entrants, &DAYS[..]), ("night", &night_movers, &NIGHTS[..])]
     {
