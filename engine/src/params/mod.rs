@@ -89,7 +89,8 @@ pub struct ModelParams {
     pub reply: f64,
     /// Each other daimyo's current move in a rollout drawn at its own moves in the hidden
     /// nights of the rollout's world (1: at the splits drawn most often), not from its mean
-    /// over the likeliest splits (0).
+    /// over the likeliest splits (0). The bot's 1 at the clock: +5.9 +- 4.7 points against
+    /// `tables planner margins`, +10.8 +- 6.3 at the strongest table, +7.9 +- 5.2 in F6.
     pub world_moves: f64,
 }
 
@@ -123,7 +124,7 @@ pub const MODEL: ModelParams = ModelParams {
     negligible_weight: 1e-6,
     likelihood_floor: 1e-300,
     reply: 10.0,
-    world_moves: 0.0,
+    world_moves: 1.0,
 };
 
 /// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.
