@@ -152,10 +152,10 @@ impl Rollouts {
             Forecast::Learnt(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
-                let untilted = d.clone();
+                let at_worlds = l.params.world_moves > 0.0;
+                let untilted = if at_worlds { d.clone() } else { Default::default() };
                 // The last scoring: the others' best replies.
                 let tilt = if pos.turn == TURNS { l.params.reply } else { 0.0 };
-                let at_worlds = l.params.world_moves > 0.0;
                 if tilt > 0.0 || at_worlds {
                     let w = split_worlds(pos, params, forecast, rng);
                     if tilt > 0.0 {

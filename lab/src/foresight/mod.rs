@@ -169,13 +169,9 @@ fn foreseen(
     model: &ModelParams,
     c: usize,
     played: Row,
-    truth: Option<[Row; 2]>,
+    board: &Board,
 ) -> Score {
-    let mut board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
-    if let Some(ms) = truth {
-        board = board.with_splits(vec![(ms, 1.0)]);
-    }
-    let p = learnt.distribution(model, &board, c);
+    let p = learnt.distribution(model, board, c);
     let moves = legal(pos.phase);
     let i = moves.iter().position(|&m| m == played).expect("legal");
     let top = p.iter().cloned().fold(0.0, f64::max);
@@ -214,18 +210,18 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
                 out.uniform[mover].push(Weight { turn, w: learnt.uniform_weight(model, c) });
                 out.gate[watcher].push(Weight { turn, w: learnt.uniform_share(model) });
             }
-            let score = foreseen(g, pos, &learnt, model, c, moves[mover].counts(), None);
+            let board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
+            let played = moves[mover].counts();
+            let score = foreseen(g, pos, &learnt, model, c, played, &board);
             // The same day move foreseen at the mover's own moves in the hidden nights, as a
             // rollout's world fixes them.
-            let board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
             if pos.phase == Phase::Day && !nights.is_empty() && board.splits().0 == nights {
                 let mut truth = [Row::ZERO; 2];
                 for (i, &n) in nights.iter().enumerate() {
                     truth[i] = commands[n as usize - 1][mover].counts();
                 }
-                let played = moves[mover].counts();
-                let given = foreseen(g, pos, &learnt, model, c, played, Some(truth));
-                out.given[mover].push(given);
+                let at_truth = board.with_splits(vec![(truth, 1.0)]);
+                out.given[mover].push(foreseen(g, pos, &learnt, model, c, played, &at_truth));
             }
             match pos.phase {
                 Phase::Day => out.days[mover].push(score),
