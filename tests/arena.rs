@@ -996,7 +996,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "the search's rate, step, stages, gate, smoothing, loyal, searchers, contestant, fitted, fittedsmoothing, calibrated, origlater, spread, readdivisor, readings, worldmoves, reply, keep",
+            "the search's rate, step, stages, gate, smoothing, loyal, searchers, contestant, fitted, fittedsmoothing, calibrated, origlater, spread, readdivisor, readings, worldmoves, jointnights, reply, keep",
         ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();

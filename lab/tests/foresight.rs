@@ -104,7 +104,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert!(
         out.contains(
             "(smoothing 0.05, loyal 0.05, searchers 0.1, readings 12, contestant 0.3, fitted 0.3, \
-             fittedsmoothing 0.5, calibrated 1, origlater 0.5, spread 1)"
+             fittedsmoothing 0.5, calibrated 1, origlater 0.5, spread 1, jointnights 0)"
         ),
         "{out}"
     );
@@ -243,7 +243,7 @@ fn foresight_says_what_it_cannot_use() {
     assert!(
         err.contains("--set gate")
             && err
-                .contains("readdivisor, readings, contestant, fitted, fittedsmoothing, calibrated, origlater and spread"),
+                .contains("readdivisor, readings, contestant, fitted, fittedsmoothing, calibrated, origlater, spread and jointnights"),
         "{err}"
     );
     let (code, _, err) = lab(&["foresight", "--set", "loyal=2", "x.jsonl"]);

@@ -1,13 +1,16 @@
 //! The hidden nights: the others' moves on nights whose per-lord totals are public but whose
 //! split among the three is not, drawn in proportion to how likely each split is under the
-//! forecast as they stood on that night's board.
+//! forecast as they stood on that night's board. Read jointly (`joint_nights`), the first hidden
+//! night is weighed also by how likely each daimyo's public day move after it was at its own
+//! move in it, and the second is drawn at each daimyo's own move in the first.
 
 use super::Board;
-use super::forecast::{Forecast, draw_index, unit};
-use crate::knowledge::Position;
-use crate::moves::NIGHT_MOVES;
-use crate::rules::{DAIMYO, Row};
+use super::forecast::{Forecast, Learnt, draw_index, unit};
+use crate::knowledge::{HiddenNight, Position};
+use crate::moves::{self, NIGHT_MOVES};
+use crate::rules::{DAIMYO, Phase, Row};
 use rand::Rng;
+use std::collections::BTreeMap;
 
 /// Draws the others' moves of one hidden night consistently with their known per-lord total,
 /// weighted by each one's night model; or independently when the total is unknown.
@@ -36,13 +39,6 @@ impl NightSampler {
         NightSampler { splits, night }
     }
 
-    /// One sampler per hidden night of the position, each weighted by the forecast as they stood
-    /// on that night's board.
-    pub fn for_position(pos: &Position, forecast: &Forecast) -> Vec<NightSampler> {
-        let hidden = pos.hidden.iter().flatten();
-        hidden.map(|h| NightSampler::new(h.others, night_models(pos, forecast, h.turn))).collect()
-    }
-
     /// Every split of the known total with its probability (nothing when the total is unknown).
     fn splits(&self) -> impl Iterator<Item = ([Row; 3], f64)> + '_ {
         let total = self.splits.last().map_or(1.0, |x| x.0);
@@ -65,14 +61,36 @@ impl NightSampler {
 
     /// The night moves (negotiation counts) of columns 1..3.
     pub fn draw_split(&self, rng: &mut impl Rng) -> [Row; 3] {
-        match self.splits.last() {
-            Some(&(total, _)) => {
-                let x = unit(rng) * total;
-                let i = self.splits.partition_point(|s| s.0 <= x).min(self.splits.len() - 1);
-                self.splits[i].1
-            }
-            None => std::array::from_fn(|i| NIGHT_MOVES[draw_index(&self.night[i + 1], rng)]),
+        match self.draw_at(rng) {
+            Some(i) => self.splits[i].1,
+            None => self.draw_alone(rng),
         }
+    }
+
+    /// Each split's weight multiplied by `w` of its index (unchanged if that leaves none).
+    fn weigh(&mut self, w: impl Fn(usize) -> f64) {
+        let (mut prev, mut acc) = (0.0, 0.0);
+        let mut weighed = self.splits.clone();
+        for (i, s) in weighed.iter_mut().enumerate() {
+            acc += (s.0 - prev) * w(i);
+            prev = s.0;
+            s.0 = acc;
+        }
+        if acc > 0.0 && acc.is_finite() {
+            self.splits = weighed;
+        }
+    }
+
+    /// Each column's move drawn alone, for a night whose total is unknown.
+    fn draw_alone(&self, rng: &mut impl Rng) -> [Row; 3] {
+        std::array::from_fn(|i| NIGHT_MOVES[draw_index(&self.night[i + 1], rng)])
+    }
+
+    /// The index of a split drawn by its weight (none when the total is unknown).
+    fn draw_at(&self, rng: &mut impl Rng) -> Option<usize> {
+        let &(total, _) = self.splits.last()?;
+        let x = unit(rng) * total;
+        Some(self.splits.partition_point(|s| s.0 <= x).min(self.splits.len() - 1))
     }
 }
 
@@ -82,19 +100,138 @@ fn night_models(pos: &Position, forecast: &Forecast, turn: u8) -> [Vec<f64>; DAI
     forecast.moves_at(&Board::of_night(pos, turn, forecast.rule_readings()))
 }
 
+/// The hidden nights of a position, each drawn with its split among the other three.
+pub struct HiddenNights {
+    /// One sampler per hidden night (its turn); when read jointly, only the first.
+    nights: Vec<(u8, NightSampler)>,
+    /// Read jointly: the second night's turn and its sampler at each split of the first (in the
+    /// first's order).
+    given: Option<(u8, Vec<NightSampler>)>,
+}
+
+impl HiddenNights {
+    /// The hidden nights of `pos` under `forecast`: jointly when its model says so and the first
+    /// night's total is known, otherwise each alone at that night's board.
+    pub fn new(pos: &Position, forecast: &Forecast) -> HiddenNights {
+        let hidden: Vec<HiddenNight> = pos.hidden.iter().flatten().copied().collect();
+        let alone = |h: &HiddenNight| {
+            (h.turn, NightSampler::new(h.others, night_models(pos, forecast, h.turn)))
+        };
+        match forecast {
+            Forecast::Learnt(l) if l.params.joint_nights > 0.0 => {
+                if let Some(joint) = HiddenNights::joint(pos, forecast, l, &hidden) {
+                    return joint;
+                }
+            }
+            _ => {}
+        }
+        HiddenNights { nights: hidden.iter().map(alone).collect(), given: None }
+    }
+
+    fn joint(
+        pos: &Position,
+        forecast: &Forecast,
+        l: &Learnt,
+        hidden: &[HiddenNight],
+    ) -> Option<HiddenNights> {
+        let first = hidden.first()?;
+        let total = first.others?;
+        let readings = l.params.rule_readings;
+        // Every own move of a daimyo in the first night, read alone.
+        let own: Vec<Row> = NIGHT_MOVES.iter().copied().filter(|m| total.covers(*m)).collect();
+        let at_own: Vec<([Row; 2], f64)> = own.iter().map(|&m| ([m, Row::ZERO], 1.0)).collect();
+        let by_own = |board: Board| -> Option<[Vec<Vec<f64>>; DAIMYO]> {
+            (board.splits().0 == [first.turn]).then(|| {
+                let board = board.with_splits(at_own.clone());
+                std::array::from_fn(|c| match c {
+                    0 => Vec::new(),
+                    _ => l.now.distribution_by_split(&l.params, &board, c),
+                })
+            })
+        };
+        let index = |m: Row| NIGHT_MOVES.iter().position(|&x| x == m).expect("a night move");
+        let mut night = night_models(pos, forecast, first.turn);
+        let day = first.turn + 1;
+        if let Some(public) = pos.history[day as usize].filter(|_| day < pos.turn) {
+            let by = by_own(Board::at(pos, public, day, Phase::Day, readings))?;
+            for c in 1..DAIMYO {
+                let Some(seen) = pos.day_moves[day as usize][c] else { continue };
+                let i = moves::legal(Phase::Day).iter().position(|&m| m == seen)?;
+                for (k, &m) in own.iter().enumerate() {
+                    night[c][index(m)] *= by[c][k][i].max(l.params.likelihood_floor);
+                }
+            }
+        }
+        let mut sampler = NightSampler::new(Some(total), night);
+        let given = match hidden.get(1) {
+            Some(second) => {
+                let by = by_own(Board::of_night(pos, second.turn, readings))?;
+                let at = |m: Row| own.iter().position(|&x| x == m).expect("an own move");
+                let conditional = |(_, split): &(f64, [Row; 3])| {
+                    let night = std::array::from_fn(|c| match c {
+                        0 => Vec::new(),
+                        _ => by[c][at(split[c - 1])].clone(),
+                    });
+                    NightSampler::new(second.others, night)
+                };
+                let given: Vec<NightSampler> = sampler.splits.iter().map(conditional).collect();
+                // The second night's total is evidence of the first's split too: each split
+                // weighed by how likely the total is at it.
+                if given.iter().all(|g| !g.splits.is_empty()) {
+                    sampler.weigh(|i| given[i].splits.last().map_or(0.0, |x| x.0));
+                }
+                Some((second.turn, given))
+            }
+            None => None,
+        };
+        Some(HiddenNights { nights: vec![(first.turn, sampler)], given })
+    }
+
+    /// The night moves (negotiation counts) of columns 1..3 in each hidden night, in turn order.
+    pub fn draw(&self, rng: &mut impl Rng) -> Vec<[Row; 3]> {
+        let mut out: Vec<[Row; 3]> = Vec::with_capacity(2);
+        for (_, s) in &self.nights {
+            let Some(i) = s.draw_at(rng) else {
+                out.push(s.draw_alone(rng));
+                continue;
+            };
+            out.push(s.splits[i].1);
+            if let Some((_, given)) = &self.given {
+                out.push(given[i].draw_split(rng));
+            }
+        }
+        out
+    }
+
+    /// The posterior of every hidden night with a known total: each split with its probability.
+    pub fn posteriors(&self) -> NightPosteriors {
+        let mut out: NightPosteriors = Vec::new();
+        for (turn, s) in self.nights.iter().filter(|n| !n.1.splits.is_empty()) {
+            out.push((*turn, s.splits().collect()));
+        }
+        if let Some((turn, given)) = &self.given
+            && given.iter().all(|g| !g.splits.is_empty())
+            && let Some((_, first)) = self.nights.first()
+        {
+            let mut mean: BTreeMap<[Row; 3], f64> = BTreeMap::new();
+            for ((_, p), g) in first.splits().zip(given) {
+                for (split, q) in g.splits() {
+                    *mean.entry(split).or_default() += p * q;
+                }
+            }
+            out.push((*turn, mean.into_iter().collect()));
+        }
+        out
+    }
+}
+
 /// Hidden nights' posteriors: per night (its turn), each split of the others' moves (negotiation
 /// counts of columns 1..3) with its probability.
 pub type NightPosteriors = Vec<(u8, Vec<([Row; 3], f64)>)>;
 
 /// The posterior of every hidden night with a known total, under `forecast`.
 pub fn night_posteriors(pos: &Position, forecast: &Forecast) -> NightPosteriors {
-    let known = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
-    known
-        .map(|h| {
-            let s = NightSampler::new(h.others, night_models(pos, forecast, h.turn));
-            (h.turn, s.splits().collect())
-        })
-        .collect()
+    HiddenNights::new(pos, forecast).posteriors()
 }
 
 /// How much of the turn-5 posterior over nights 2 and 4 agrees with what turn 6 revealed:
@@ -129,10 +266,77 @@ pub fn reveal_agreement(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::LocalGame;
     use crate::model::forecast::PickModel;
-    use crate::rules::Phase;
+    use crate::params::{BOT, Rivals};
+    use crate::rules::{Move, Phase};
+    use crate::styles::Rule;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Log-probability of each other column's true move in each hidden night of seat 0's
+    /// position at turn 5, summed, under the hidden nights read alone (`joint_nights` 0) and
+    /// jointly (1); and the posteriors read jointly. The others play the rule the model holds
+    /// as `tables-odd` by day and random picks by night.
+    fn read_at_turn5(seed: u64) -> ([f64; 2], NightPosteriors) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let strengths = std::array::from_fn(|_| 3 + (rng.next_u64() % 4) as u8);
+        let mut t = LocalGame::new(strengths);
+        let mut nights = Vec::new();
+        while t.state.turn < 5 {
+            let phase = t.state.phase();
+            let moves: [Move; DAIMYO] = std::array::from_fn(|seat| match phase {
+                Phase::Day if seat > 0 => {
+                    Rule::TablesOdd.read(t.known[seat].position(), None, 1).expect("a rule")
+                }
+                _ => {
+                    let picks: Vec<u8> =
+                        (0..phase.picks()).map(|_| (rng.next_u64() % 6) as u8).collect();
+                    Move::new(&picks).expect("a move")
+                }
+            });
+            if phase == Phase::Night {
+                nights.push((t.state.turn, moves.map(|m| m.counts())));
+            }
+            t.play(&moves).expect("legal");
+        }
+        let pos = t.known[0].position();
+        let mut logp = [0.0; 2];
+        let mut joint = Vec::new();
+        for (k, on) in [0.0, 1.0].into_iter().enumerate() {
+            let mut params = BOT;
+            let Rivals::Learnt { model, .. } = &mut params.rivals else { panic!("learnt") };
+            model.joint_nights = on;
+            let post = night_posteriors(pos, &Forecast::new(pos, &params.rivals, None));
+            assert_eq!(post.iter().map(|n| n.0).collect::<Vec<_>>(), vec![2, 4]);
+            for (turn, splits) in &post {
+                let sum: f64 = splits.iter().map(|s| s.1).sum();
+                assert!((sum - 1.0).abs() < 1e-9, "night {turn} sums to {sum}");
+                let truth = nights.iter().find(|n| n.0 == *turn).expect("played").1;
+                for c in 1..DAIMYO {
+                    let p: f64 =
+                        splits.iter().filter(|s| s.0[c - 1] == truth[c]).map(|s| s.1).sum();
+                    logp[k] += p.ln();
+                }
+            }
+            joint = post;
+        }
+        (logp, joint)
+    }
+
+    #[test]
+    fn the_day_move_after_a_hidden_night_tells_its_split() {
+        // Read jointly, the others' true night moves are likelier: their day-3 moves were the
+        // rule's at their own night-2 moves, and their night-4 moves are read at each split of
+        // night 2. Over several games, not in every one.
+        let (mut alone, mut joint) = (0.0, 0.0);
+        for seed in 1..=8 {
+            let ([a, j], _) = read_at_turn5(seed);
+            println!("game {seed}: log-probability of the true night moves {a:.2} -> {j:.2}");
+            (alone, joint) = (alone + a, joint + j);
+        }
+        assert!(joint > alone + 15.0, "{alone:.2} -> {joint:.2}");
+    }
 
     #[test]
     fn hidden_nights_follow_the_public_totals() {

@@ -92,6 +92,10 @@ pub struct ModelParams {
     /// over the likeliest splits (0). The bot's 1 at the clock: +5.9 +- 4.7 points against
     /// `tables planner margins`, +10.8 +- 6.3 at the strongest table, +7.9 +- 5.2 in F6.
     pub world_moves: f64,
+    /// The hidden nights read jointly (1): the first weighed also by each other daimyo's public
+    /// day move after it, read at its own move in that night, and the second drawn at each
+    /// daimyo's own move in the first; or each night alone at the mean over the first (0).
+    pub joint_nights: f64,
 }
 
 /// The opponent model: styles with their prior weights.
@@ -125,6 +129,7 @@ pub const MODEL: ModelParams = ModelParams {
     likelihood_floor: 1e-300,
     reply: 10.0,
     world_moves: 1.0,
+    joint_nights: 0.0,
 };
 
 /// The `loyal` rule as the model reads it: its likeness in later turns of a rollout.

@@ -190,6 +190,15 @@ pub const TUNABLES: &[Tunable] = &[
         set: |s, v| model_mut(s).map(|m| m.world_moves = v).is_some(),
     },
     Tunable {
+        name: "jointnights",
+        about: "the hidden nights read jointly, the first also by the day moves after it (1)",
+        min: 0.0,
+        max: 1.0,
+        integer: true,
+        get: |s| s.model().map(|m| m.joint_nights),
+        set: |s, v| model_mut(s).map(|m| m.joint_nights = v).is_some(),
+    },
+    Tunable {
         name: "reply",
         about: "the tilt of the others' last moves toward their best replies",
         min: 0.0,

@@ -14,11 +14,11 @@
 
 use super::own::Trace;
 use crate::agent::NightGuess;
-use crate::knowledge::{HiddenNight, Position};
+use crate::knowledge::Position;
 use crate::model::Board;
 use crate::model::Forecast;
 use crate::model::forecast::{Learnt, draw_move};
-use crate::model::nights::NightSampler;
+use crate::model::nights::HiddenNights;
 use crate::moves;
 use crate::params::{MAX_LATER_POLICIES, SearchParams as Params};
 use crate::policy::{self, Policy, Weights};
@@ -401,21 +401,19 @@ fn split_worlds(
     forecast: &Forecast,
     rng: &mut Xoshiro256PlusPlus,
 ) -> DrawnWorlds {
-    let samplers = NightSampler::for_position(pos, forecast);
-    let hidden = pos.hidden.iter().flatten().zip(&samplers);
-    let guess = |(h, s): (&HiddenNight, &NightSampler)| {
-        let (split, probability) = s.likeliest()?;
-        Some(NightGuess { turn: h.turn, split, probability })
+    let hidden = HiddenNights::new(pos, forecast);
+    let guess = |(turn, splits): (u8, Vec<([Row; 3], f64)>)| {
+        let (split, probability) = splits.into_iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some(NightGuess { turn, split, probability })
     };
-    let nights = hidden.filter_map(guess).collect();
+    let nights = hidden.posteriors().into_iter().filter_map(guess).collect();
     let mut splits = Vec::with_capacity(params.worlds.max(1));
     let worlds = (0..params.worlds.max(1))
         .map(|_| {
             let mut w = pos.public.map(|r| r.0);
             w[0] = pos.own.0;
             let mut split = [[Row::ZERO; 3]; 2];
-            for (i, s) in samplers.iter().enumerate() {
-                let add = s.draw_split(rng);
+            for (i, add) in hidden.draw(rng).into_iter().enumerate() {
                 for c in 1..DAIMYO {
                     w[c] += add[c - 1].double().0;
                 }

@@ -111,6 +111,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                     "calibrated",
                     "origlater",
                     "spread",
+                    "jointnights",
                 ];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
@@ -296,7 +297,8 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
          seat before it (smoothing {}, loyal {}, searchers {}, readings {}, \
-         contestant {}, fitted {}, fittedsmoothing {}, calibrated {}, origlater {}, spread {})\n\n",
+         contestant {}, fitted {}, fittedsmoothing {}, calibrated {}, origlater {}, spread {}, \
+         jointnights {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -311,6 +313,7 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.calibrated,
         a.model.orig_later,
         a.model.spread,
+        a.model.joint_nights,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");
