@@ -12,6 +12,11 @@ use crate::rules::{DAIMYO, Phase, Row};
 use rand::Rng;
 use std::collections::BTreeMap;
 
+/// The index of night move `m` in `NIGHT_MOVES`.
+fn index(m: Row) -> usize {
+    NIGHT_MOVES.iter().position(|&x| x == m).expect("a night move")
+}
+
 /// Draws the others' moves of one hidden night consistently with their known per-lord total,
 /// weighted by each one's night model; or independently when the total is unknown.
 pub struct NightSampler {
@@ -25,7 +30,6 @@ impl NightSampler {
     pub fn new(others: Option<Row>, night: [Vec<f64>; DAIMYO]) -> NightSampler {
         let mut splits = Vec::new();
         if let Some(total) = others {
-            let index = |m: Row| NIGHT_MOVES.iter().position(|&x| x == m).expect("a night move");
             let mut acc = 0.0;
             for (ia, &a) in NIGHT_MOVES.iter().enumerate().filter(|(_, a)| total.covers(**a)) {
                 let rest = total.checked_sub(a).unwrap();
@@ -149,7 +153,6 @@ impl HiddenNights {
                 })
             })
         };
-        let index = |m: Row| NIGHT_MOVES.iter().position(|&x| x == m).expect("a night move");
         let mut night = night_models(pos, forecast, first.turn);
         let day = first.turn + 1;
         if let Some(public) = pos.history[day as usize].filter(|_| day < pos.turn) {

@@ -257,6 +257,13 @@ fn game(g: &OutLine, model: &ModelParams) -> Seen {
     out
 }
 
+/// One game's items of each seat added to its entrant's group.
+fn by_seat<T>(groups: &mut Vec<(String, Vec<T>)>, g: &OutLine, seats: [Vec<T>; DAIMYO]) {
+    for (seat, items) in seats.into_iter().enumerate() {
+        group(groups, g.entrant(seat), items);
+    }
+}
+
 /// The account of the files' games, or why there is none.
 fn foresight(a: &Args) -> Result<String, String> {
     let mut games = journal::games_of("daimyo-lab foresight", &a.files)?;
@@ -274,24 +281,12 @@ fn foresight(a: &Args) -> Result<String, String> {
     let mut uniform: Vec<(String, Vec<Weight>)> = Vec::new();
     let mut gate: Vec<(String, Vec<Weight>)> = Vec::new();
     for (g, seen) in games.iter().zip(found) {
-        for (seat, w) in seen.uniform.into_iter().enumerate() {
-            group(&mut uniform, g.entrant(seat), w);
-        }
-        for (seat, w) in seen.gate.into_iter().enumerate() {
-            group(&mut gate, g.entrant(seat), w);
-        }
-        for (seat, forecasts) in seen.days.into_iter().enumerate() {
-            group(&mut entrants, g.entrant(seat), forecasts);
-        }
-        for (seat, forecasts) in seen.night_moves.into_iter().enumerate() {
-            group(&mut night_movers, g.entrant(seat), forecasts);
-        }
-        for (seat, readings) in seen.nights.into_iter().enumerate() {
-            group(&mut readers, g.entrant(seat), readings);
-        }
-        for (seat, forecasts) in seen.given.into_iter().enumerate() {
-            group(&mut given, g.entrant(seat), forecasts);
-        }
+        by_seat(&mut uniform, g, seen.uniform);
+        by_seat(&mut gate, g, seen.gate);
+        by_seat(&mut entrants, g, seen.days);
+        by_seat(&mut night_movers, g, seen.night_moves);
+        by_seat(&mut readers, g, seen.nights);
+        by_seat(&mut given, g, seen.given);
     }
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
     let mut out = format!(
