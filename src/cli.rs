@@ -98,6 +98,7 @@ pub fn main(args: &[String]) -> i32 {
         Some("arena") => crate::workshop::arena::main(rest),
         Some("halftime") => crate::workshop::halftime::main(rest),
         Some("bench") => crate::workshop::bench::main(rest),
+        Some("learn") => crate::workshop::learn::main(rest),
         Some("show") => crate::workshop::show::main(rest),
         Some("play") => play_builtin(rest),
         _ => options::main(args),
@@ -128,6 +129,7 @@ fn builtin_with(name: &str, args: &[String]) -> Result<Chosen, String> {
         .ok_or_else(|| format!("no built-in player named '{name}' (daimyo --help lists them)"))?;
     let o = Options::parse(args)?;
     builtins::check(name, &o.budget)?;
-    let search = builtins::tuned(name, &o.settings).map_err(|e| format!("--set: {e}"))?;
+    let search =
+        builtins::tuned(name, &o.settings, o.field()?).map_err(|e| format!("--set: {e}"))?;
     Ok((b.agent_with(o.budget, search.as_ref()), o))
 }

@@ -2,6 +2,7 @@
 //! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
 //! SPRT, the table's arithmetic, and the estimates of the built-ins that report them.
 
+use daimyo::player::field;
 use daimyo::workshop::arena::process::Program;
 use daimyo::workshop::arena::referee::{
     self, Clocks, GameRecord, InProcess, Reply, Seat, SeatRecord,
@@ -977,27 +978,50 @@ fn entrants_read_their_settings() {
 #[test]
 fn entrants_change_the_search_settings_they_name_and_only_those() {
     let Entrant::Builtin { search: Some(s), budget, .. } =
-        Entrant::parse("bot:time=100,gate=0.3,keep=8,loyal=0.2").unwrap()
+        Entrant::parse("bot:time=100,gate=0.25,keep=8,jointnights=1").unwrap()
     else {
         panic!("a built-in with its own settings")
     };
     assert_eq!(budget.time_ms, Some(100));
-    let mut expected = params::BOT;
+    let mut expected = params::bot(field::default());
     let Rivals::Learnt { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
-    *gate = 0.3;
-    model.loyal = 0.2;
+    *gate = 0.25;
+    model.joint_nights = true;
     expected.allocation = Allocation::Halving { keep: 8 };
     assert_eq!(*s, expected);
     for (spec, says) in [
         ("bot:gate=1.5", "gate must be a number from 0 to 1"),
         ("bot:keep=2.5", "keep must be a whole number from 1 to 252"),
+        ("bot:worldmoves=0.5", "worldmoves must be 0 (off) or 1 (on)"),
         ("bot:rate=fast", "cannot read 'fast'"),
         ("mc1:gate=0.3", "this search has no gate"),
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "the search's rate, step, stages, gate, smoothing, loyal, searchers, contestant, fitted, fittedsmoothing, calibrated, origlater, spread, readdivisor, readings, worldmoves, jointnights, reply, keep",
+            "(time, rollouts, noclock, threads, model; the search's rate, step, stages, gate, readdivisor, readings, worldmoves, jointnights, reply, keep)",
         ),
+    ] {
+        let e = Entrant::parse(spec).unwrap_err();
+        assert!(e.contains(says), "{spec}: {e}");
+    }
+}
+
+#[test]
+fn an_entrant_plays_with_the_field_its_model_names() {
+    // The default field's own file reads as the default: the same search.
+    let Entrant::Builtin { search: Some(s), .. } =
+        Entrant::parse(&format!("bot:model={}", field::DEFAULT_PATH)).unwrap()
+    else {
+        panic!("a built-in with its own model")
+    };
+    assert_eq!(*s, params::bot(field::default()));
+    for (spec, says) in [
+        (
+            "bot:model=/no/such/field.json",
+            "'bot:model=/no/such/field.json': model /no/such/field.json: cannot read it",
+        ),
+        ("mc1:model=src/player/field/default.json", "mc1 reads no model of the others"),
+        ("random:model=src/player/field/default.json", "random has no search settings"),
     ] {
         let e = Entrant::parse(spec).unwrap_err();
         assert!(e.contains(says), "{spec}: {e}");

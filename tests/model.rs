@@ -4,19 +4,41 @@
 // Indexing by column reads better than zipped iterators here.
 #![allow(clippy::needless_range_loop)]
 
+use daimyo::player::field;
 use daimyo::workshop::builtins;
 use daimyo_engine::agent::{Agent, LocalGame, Report};
 use daimyo_engine::model::{Board, Forecast, Opponents, night_posteriors, style_distribution};
 use daimyo_engine::moves;
-use daimyo_engine::params::{BOT, CONTESTANT, LOYAL, MODEL, ModelParams, Rivals};
-use daimyo_engine::policy::Policy;
+use daimyo_engine::params::{self, ModelParams, Rivals, SearchParams};
 use daimyo_engine::rules::{DAIMYO, Phase, Row};
-use daimyo_engine::styles::{Kind, Rule, Style, likeness};
+use daimyo_engine::styles::field::{Component, Field, Kind};
+use daimyo_engine::styles::{Rule, Style};
 use daimyo_engine::timeman::Budget;
+
+/// The bot's model, of the default field.
+fn model() -> ModelParams {
+    ModelParams::of(field::default())
+}
+
+/// The bot.
+fn bot() -> SearchParams {
+    params::bot(field::default())
+}
+
+/// The default field without the components `drop` names.
+fn without(drop: impl Fn(&Component) -> bool) -> ModelParams {
+    let kept: Vec<Component> = field::default().iter().filter(|c| !drop(c)).copied().collect();
+    ModelParams::of(Field { components: kept.leak() })
+}
+
+/// The component called `name` of the default field.
+fn named(name: &str) -> &'static Component {
+    field::default().find(name).unwrap_or_else(|| panic!("no component {name}"))
+}
 
 /// Posterior style weights of seats 1..3 after a game to `upto` with these strategies.
 fn learnt(names: [&str; 4], upto: u8, seed: u64) -> Opponents {
-    learnt_with(names, upto, seed, &MODEL)
+    learnt_with(names, upto, seed, &model())
 }
 
 /// The same with the model's settings `params`.
@@ -44,23 +66,23 @@ fn seat0_at(names: [&str; 4], upto: u8, seed: u64) -> daimyo_engine::knowledge::
     *t.known[0].position()
 }
 
-/// The weight of column `c` on the styles `which` accepts.
-fn weight(o: &Opponents, c: usize, which: impl Fn(&Style) -> bool) -> f64 {
-    MODEL.all_styles().zip(&o.weights[c]).filter(|(s, _)| which(&s.0)).map(|(_, w)| w).sum()
+/// The weight of column `c` on the components `which` accepts.
+fn weight(o: &Opponents, c: usize, which: impl Fn(&Component) -> bool) -> f64 {
+    model().components().zip(&o.weights[c]).filter(|(s, _)| which(s)).map(|(_, w)| w).sum()
 }
 
-fn rule(r: Rule) -> impl Fn(&Style) -> bool {
-    move |s| matches!(s, Style::Rule { rule, .. } if *rule == r)
+fn rule(r: Rule) -> impl Fn(&Component) -> bool {
+    move |c| c.style == Style::Rule(r)
 }
 
-fn uniform(s: &Style) -> bool {
-    s.is_uniform()
+fn uniform(c: &Component) -> bool {
+    c.is_uniform()
 }
 
-/// The style of largest weight for column `c`.
-fn top(o: &Opponents, c: usize) -> Style {
+/// The component of largest weight for column `c`.
+fn top(o: &Opponents, c: usize) -> &'static Component {
     let k = (0..o.weights[c].len()).max_by(|&a, &b| o.weights[c][a].total_cmp(&o.weights[c][b]));
-    MODEL.all_styles().nth(k.unwrap()).unwrap().0
+    model().components().nth(k.unwrap()).unwrap()
 }
 
 #[test]
@@ -68,8 +90,6 @@ fn recognises_deterministic_players_and_stays_modest_with_random_ones() {
     let (mut greedy, mut rules, mut random_uniform) = (0, 0, 0.0);
     for seed in 1..=20 {
         let o = learnt(["random", "greedy", "rules", "random"], 4, seed);
-        // The fitted rules, sure of their turn-1 move (`calibrated`), keep a little of greedy's
-        // weight where they open alike: 0.86 at the least over these 20 games.
         greedy += (weight(&o, 1, rule(Rule::Greedy)) > 0.85) as u32;
         // `rules` reads its own true intimacy, hidden nights included: the model reads it at
         // every split of night 2 the N line allows.
@@ -90,22 +110,22 @@ fn the_field_is_recognised_by_turn_3() {
     // Each field opponent, seen for its day moves of turns 1 and 3 (and the night between),
     // against another field player and two random ones: its own style (the rule itself, or
     // its likeness, or for a search the search read as a rule) has the largest weight in most
-    // games, and a random player reads as random. A search may be read instead as the generic
-    // 2014 contestant where the model reads it, whose move model was fitted in part to the
-    // original of pruned-mc (with `contestant` 0.3 it tops pruned-mc's column in 14 games of
-    // 20, pruned-mc's own styles in 6; planner's in 7, planner's own in 10): either is a
-    // reading of a searching player.
+    // games, and a random player reads as random. It may be read instead as the player learnt
+    // from its original's games (`orig-roles` for `roles`), or a search as the generic
+    // contestant, whose move model was fitted in part to its original: either is a reading of
+    // that kind of player.
     for name in ["tables-described", "roles", "margins-described", "pruned-mc", "planner"] {
         let (mut own, mut random) = (0, 0);
         let searched = format!("{name}-search");
-        let mut readings = vec![name, searched.as_str()];
+        let original = format!("orig-{}", name.trim_end_matches("-described"));
+        let mut readings = vec![name, searched.as_str(), original.as_str()];
         if ["pruned-mc", "planner"].contains(&name) {
-            readings.push(CONTESTANT.name());
+            readings.push(daimyo::workshop::learn::CONTESTANT);
         }
         for seed in 1..=20 {
             let o = learnt(["random", name, "tables-described", "random"], 4, seed);
-            own += readings.contains(&top(&o, 1).name()) as u32;
-            random += uniform(&top(&o, 3)) as u32;
+            own += readings.contains(&top(&o, 1).name) as u32;
+            random += uniform(top(&o, 3)) as u32;
         }
         println!("{name} on top in {own}/20 games, random reads as random in {random}/20");
         assert!(own > 10, "{name} on top in {own}/20 games");
@@ -116,14 +136,14 @@ fn the_field_is_recognised_by_turn_3() {
 #[test]
 fn later_turns_play_a_policy_per_style() {
     let o = learnt(["random", "greedy", "knapsack", "rules"], 6, 3);
-    let later = o.later(&MODEL);
-    assert_eq!(later[0], vec![(*MODEL.own, 1.0)], "the bot plays its own policy");
+    let later = o.later(&model());
+    assert_eq!(later[0], vec![(*model().own, 1.0)], "the bot plays its own policy");
     for c in 1..DAIMYO {
         let total: f64 = later[c].iter().map(|x| x.1).sum();
         assert!((total - 1.0).abs() < 1e-9, "still a distribution: {total}");
     }
     // Greedy (column 1) was recognised, so its later moves follow greedy's likeness.
-    let greedy = MODEL.styles.iter().find(|s| rule(Rule::Greedy)(&s.0)).unwrap().0.later();
+    let greedy = named("greedy").later;
     let w = later[1].iter().find(|x| x.0 == greedy).map_or(0.0, |x| x.1);
     assert!(weight(&o, 1, rule(Rule::Greedy)) > 0.9 && w > 0.9, "{w}");
 }
@@ -131,14 +151,15 @@ fn later_turns_play_a_policy_per_style() {
 #[test]
 fn random_players_look_random_and_searchers_do_not() {
     // What the bot's gate reads: after two public day moves (turn 5), three random players are
-    // mostly uniform picks; three copies of the foundation search are not. (The generic
-    // contestant's move model and the fitted rules give every move some probability and keep a
-    // part of a random player's weight: with the gate at 0.5 this asked for 14 games of 20, at
-    // 0.4 for 17; at 0.3 three random players are over it in 20 (when this was written), the
-    // searchers in 0.)
-    let share =
-        |name: &str, seed: u64| learnt(["random", name, name, name], 5, seed).uniform_share(&MODEL);
-    let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's later turns are gated") };
+    // mostly uniform picks; three copies of the foundation search are not. (The move models of
+    // the learnt players and of the generic contestant give every move some probability and
+    // keep a part of a random player's weight.)
+    let share = |name: &str, seed: u64| {
+        learnt(["random", name, name, name], 5, seed).uniform_share(&model())
+    };
+    let Rivals::Learnt { gate, .. } = bot().rivals else {
+        panic!("the bot's later turns are gated")
+    };
     let random = (1..=20).filter(|&s| share("random", s) > gate).count();
     let searchers = (1..=20).filter(|&s| share("mc1", s) > gate).count();
     assert!(random >= 19, "random players over the gate in {random}/20 games");
@@ -146,60 +167,66 @@ fn random_players_look_random_and_searchers_do_not() {
 }
 
 #[test]
-fn a_rules_near_misses_do_not_take_in_random_players() {
-    // A fitted rule foresees about half of its program's moves, so half its probability goes
-    // to the moves it missed. Spread like random picks, that half explains a random player as
-    // well as uniform picks do and takes their weight; spread like the rule's likeness (`spread`
-    // 1), it does not: in every game three random players look more random, by a tenth or more
-    // on average, and they are over the gate. (With `calibrated` the smoothing goes by turn,
-    // 0.05 at turn 1 where a rule foresees every move; this reads the one smoothing of 0.5.)
-    let shares = |spread: f64| -> Vec<f64> {
-        let params =
-            ModelParams { fitted: 0.3, fitted_smoothing: 0.5, calibrated: 0.0, spread, ..MODEL };
-        let share = |seed| learnt_with(["random"; 4], 5, seed, &params).uniform_share(&params);
-        (1..=20).map(share).collect()
-    };
-    let (likeness, random) = (shares(1.0), shares(0.0));
-    let Rivals::Learnt { gate, .. } = BOT.rivals else { panic!("the bot's turns are gated") };
-    let over = likeness.iter().filter(|&&w| w > gate).count();
-    assert!(over >= 14, "spread like the likeness: over the gate in {over}/20 games");
-    assert!(likeness.iter().zip(&random).all(|(l, r)| l > r), "{likeness:?}\n{random:?}");
-    let gain = (likeness.iter().sum::<f64>() - random.iter().sum::<f64>()) / 20.0;
-    assert!(gain >= 0.1, "spread like the likeness: {gain:.3} more weight on uniform picks");
-}
-
-#[test]
-fn a_calibrated_fitted_rule_is_as_sure_of_its_move_as_it_was_right_held_out() {
-    // With `calibrated` 1 a fitted rule keeps, of its probability, its held-out agreement at the
-    // turn (`Rule::held_out`) for the move it plays, the rest spread like random picks (`spread`
-    // 0): no move is then less likely than one minus that agreement times uniform picks'. The
-    // agreement of turn 1, where both programs always open alike, would leave nothing for a
-    // player that does not: the spread never falls below the described rules' `smoothing`.
+fn a_rules_near_misses_are_laid_like_its_likeness() {
+    // A described rule keeps 1 - its smoothing for the move it plays, and lays its smoothing
+    // like its likeness, a near miss of its kind of player: every other move has exactly the
+    // smoothing times the likeness's probability.
     let public = [
         Row::from_array([1, 1, 1, 0, 1, 1]),
         Row::from_array([2, 0, 1, 0, 0, 2]),
         Row::from_array([1, 1, 0, 2, 1, 0]),
         Row::from_array([0, 3, 0, 1, 0, 1]),
     ];
-    let uniform = Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM };
-    for rule in [Rule::TablesOdd, Rule::MarginsOdd] {
-        let style = Style::Rule { rule, later: likeness::MARGINS };
-        for turn in 1..=9u8 {
-            let phase = if turn % 2 == 1 { Phase::Day } else { Phase::Night };
+    let params = model();
+    for c in params.components().filter(|c| c.kind() == Kind::Described) {
+        for turn in 3..=9u8 {
+            let phase = Phase::of_turn(turn);
             let board = Board::open([3, 6, 5, 3, 4, 6], public, turn, phase);
-            let least = |calibrated: f64| {
-                let params =
-                    ModelParams { fitted_smoothing: 0.5, spread: 0.0, calibrated, ..MODEL };
-                let p = style_distribution(style, &board, 2, &params, None);
-                let u = style_distribution(uniform, &board, 2, &params, None);
-                p.iter().zip(&u).map(|(p, u)| p / u).fold(f64::INFINITY, f64::min)
-            };
-            let agreed = rule.held_out(turn).expect("a fitted rule");
-            let want = (1.0 - agreed).max(MODEL.smoothing);
-            assert!((least(1.0) - want).abs() < 1e-9, "{rule:?} turn {turn}: {}", least(1.0));
-            assert!((least(0.0) - 0.5).abs() < 1e-9, "{rule:?} turn {turn}: {}", least(0.0));
+            let p = style_distribution(c, &board, 2, &params, None);
+            let like = Component { style: Style::Picks, ..*c };
+            let l = style_distribution(&like, &board, 2, &params, None);
+            let ratios: Vec<f64> = p.iter().zip(&l).map(|(p, l)| p / l).collect();
+            let apart = ratios.iter().filter(|&&r| (r - c.smoothing).abs() > 1e-9).count();
+            assert_eq!(apart, 1, "{} turn {turn}: only the rule's move stands apart", c.name);
+            assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{}", c.name);
         }
     }
+}
+
+#[test]
+fn a_learnt_player_is_as_sure_of_its_rules_move_as_its_fit_found() {
+    // A learnt player's forecast is its move model, the share `sure` of the turn moved onto
+    // its rule's move: every move but the rule's has (1 - sure) times the move model's
+    // probability, and the rule's move `sure` more.
+    let public = [
+        Row::from_array([1, 1, 1, 0, 1, 1]),
+        Row::from_array([2, 0, 1, 0, 0, 2]),
+        Row::from_array([1, 1, 0, 2, 1, 0]),
+        Row::from_array([0, 3, 0, 1, 0, 1]),
+    ];
+    let params = model();
+    let learnt: Vec<&Component> =
+        params.components().filter(|c| c.kind() == Kind::Learnt).collect();
+    assert!(learnt.len() >= 5, "the five recorded programs are learnt");
+    let mut with_rule = 0;
+    for c in learnt {
+        let Style::Learnt(player) = c.style else { panic!("a learnt player") };
+        with_rule += usize::from(player.rule.is_some());
+        for turn in 1..=9u8 {
+            let phase = Phase::of_turn(turn);
+            let board = Board::open([3, 6, 5, 3, 4, 6], public, turn, phase);
+            let p = style_distribution(c, &board, 2, &params, None);
+            let alone = Component { style: Style::Moves(&player.moves), ..*c };
+            let m = style_distribution(&alone, &board, 2, &params, None);
+            let sure = player.sure_at(turn);
+            let moved: Vec<f64> = p.iter().zip(&m).map(|(p, m)| p - (1.0 - sure) * m).collect();
+            let onto = moved.iter().filter(|x| x.abs() > 1e-12).count();
+            assert!(onto <= 1, "{} turn {turn}: only the rule's move gains", c.name);
+            let gained: f64 = moved.iter().sum();
+            assert!((gained - sure).abs() < 1e-9, "{} turn {turn}: {gained} vs {sure}", c.name);
+        }
+    }
+    assert!(with_rule >= 3, "rules that help kept for {with_rule} players");
 }
 
 /// The bot in seat 0 against `greedy`, `random` and `greedy`, up to turn `upto`, and the
@@ -223,7 +250,7 @@ fn played(upto: u8) -> (LocalGame, Report) {
 #[test]
 fn the_report_names_the_rivals_styles_and_guesses_the_hidden_nights() {
     let (t, r) = played(5);
-    assert_eq!(r.styles.len(), MODEL.all_styles().count());
+    assert_eq!(r.styles.len(), model().components().count());
     for c in 0..3 {
         let total: f64 = r.styles.iter().map(|s| s.weights[c]).sum();
         assert!((total - 1.0).abs() < 1e-9, "column {}: {total}", c + 1);
@@ -236,7 +263,7 @@ fn the_report_names_the_rivals_styles_and_guesses_the_hidden_nights() {
     // At turn 5 nights 2 and 4 are hidden with known totals: the guesses are the likeliest
     // splits of the posterior the search drew its worlds from.
     let pos = t.known[0].position();
-    let post = night_posteriors(pos, &Forecast::new(pos, &BOT.rivals, None));
+    let post = night_posteriors(pos, &Forecast::new(pos, &bot().rivals, None));
     assert_eq!(post.len(), 2);
     assert_eq!(r.nights.iter().map(|n| n.turn).collect::<Vec<_>>(), [2, 4]);
     for (guess, (turn, dist)) in r.nights.iter().zip(&post) {
@@ -291,62 +318,66 @@ fn held_out_both(
 }
 
 /// The bot's model without the `loyal` rule: `history` is then a player no style knows.
-const NO_LOYAL: ModelParams = ModelParams { loyal: 0.0, ..MODEL };
+fn no_loyal() -> ModelParams {
+    without(|c| c.style == Style::Rule(Rule::Loyal))
+}
 
 #[test]
 fn the_loyal_style_reads_a_player_that_keeps_to_its_lords() {
     // `history` splits every move in proportion to its own intimacy so far, as the `loyal` rule
-    // does after its first move. With the rule among the styles (prior 0.05, as in the bot) its
-    // turn-7 move is foreseen far better (measured -6.31 to -0.53 nats a move over these 20
-    // games), and the players the other styles know are read about as before (-0.012). By
-    // turn 8 (its day moves of turns 1 to 7 seen) the rule carries over 0.9 of its weight in
-    // most columns.
+    // does after its first move. With the rule among the components (prior 0.05, as in the bot)
+    // its turn-7 move is foreseen far better (measured -4.67 to -1.17 nats a move over these 20
+    // games with the default field), and the players the other components know are read about
+    // as before (-2.763 to -2.773). By turn 8 (its day moves of turns 1 to 7 seen) the rule
+    // carries over 0.9 of its weight in most columns (21 of 30; the learnt players' move
+    // models, which give every move some probability, hold the rest).
     let sticky = ["random", "history", "history", "history"];
-    let (plain, with) = held_out_both(sticky, 20, &NO_LOYAL, &MODEL);
+    let (plain, with) = held_out_both(sticky, 20, &no_loyal(), &model());
     println!("history: {plain:.3} without the rule, {with:.3} with it");
     assert!(with > plain + 2.0, "history: {plain:.3} without the rule, {with:.3} with it");
     let known = ["random", "roles", "margins-described", "flatmc"];
-    let (plain, with) = held_out_both(known, 20, &NO_LOYAL, &MODEL);
+    let (plain, with) = held_out_both(known, 20, &no_loyal(), &model());
     println!("roles, margins, flatmc: {plain:.3} without the rule, {with:.3} with it");
     assert!(with > plain - 0.05, "known players: {plain:.3} without the rule, {with:.3} with it");
     let mut carried = 0;
-    let k = MODEL.styles.len();
+    let k = model().components().position(rule(Rule::Loyal)).expect("loyal is read");
     for seed in 1..=10 {
         let o = learnt(sticky, 8, seed);
-        assert_eq!(MODEL.all_styles().nth(k).map(|s| s.0), Some(LOYAL), "read after the styles");
         carried += (1..DAIMYO).filter(|&c| o.weights[c][k] > 0.9).count();
-        let plain = learnt_with(sticky, 8, seed, &NO_LOYAL);
-        let n = MODEL.all_styles().count();
-        assert_eq!(plain.weights[1].len(), n - 1, "not read at weight 0");
+        let plain = learnt_with(sticky, 8, seed, &no_loyal());
+        let n = model().components().count();
+        assert_eq!(plain.weights[1].len(), n - 1, "not read without it");
     }
-    assert!(carried >= 22, "the rule carries history's weight in {carried}/30 columns");
+    assert!(carried >= 18, "the rule carries history's weight in {carried}/30 columns");
     // Its first move tells nothing (any player may start on the strongest lords): read as
     // uniform picks, unlike its later ones.
     let st = daimyo_engine::rules::strengths_from_seed(7);
-    let random = Style::Picks { kind: Kind::Random, policy: Policy::UNIFORM };
-    let read = |style: Style, turn: u8| {
+    let (loyal, random) = (named("loyal"), named("random"));
+    let read = |c: &Component, turn: u8| {
         let board =
             Board::open(st, [Row::from_array([1, 0, 2, 0, 0, 2]); DAIMYO], turn, Phase::Day);
-        style_distribution(style, &board, 1, &MODEL, None)
+        style_distribution(c, &board, 1, &model(), None)
     };
-    assert_eq!(read(LOYAL, 1), read(random, 1));
-    assert_ne!(read(LOYAL, 3), read(random, 3));
+    assert_eq!(read(loyal, 1), read(random, 1));
+    assert_ne!(read(loyal, 3), read(random, 3));
 }
 
-/// The searching rules (`searchers`): at weight 0 they are not read; read, they carry the
-/// columns that play their searches; and past the model's deadline a board not yet read is
-/// read by the search's likeness, one already read as before.
+/// The searching rules: without them they are not read; read, they carry the columns that play
+/// their searches; and past the model's deadline a board not yet read is read by the search's
+/// likeness, one already read as before.
 #[test]
 fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
-    use daimyo_engine::params::SEARCHING;
-    // Without the generic contestant, which shares the searches' columns with them.
-    let reading = ModelParams { searchers: 0.1, contestant: 0.0, ..MODEL };
-    let unread = ModelParams { searchers: 0.0, contestant: 0.0, ..MODEL };
-    let n = unread.all_styles().count();
-    assert_eq!(reading.all_styles().count(), n + 2, "the two rules read beside the others");
-    // Where each search sits among the styles read.
-    let at = |rule: Style| reading.all_styles().position(|s| s.0 == rule).expect("read");
-    let (p, q) = (at(SEARCHING[0]), at(SEARCHING[1]));
+    // The described components alone: no learnt player nor contestant shares the searches'
+    // columns with them.
+    let reading = ModelParams::of(Field::DESCRIBED);
+    let kept: Vec<Component> =
+        Field::DESCRIBED.iter().filter(|c| c.kind() != Kind::Searching).copied().collect();
+    let unread = ModelParams::of(Field { components: kept.leak() });
+    let n = unread.components().count();
+    assert_eq!(reading.components().count(), n + 2, "the two rules read beside the others");
+    // Where each search sits among the components read.
+    let at = |r: Rule| reading.components().position(rule(r)).expect("read");
+    let (p, q) = (at(Rule::Planner), at(Rule::PrunedMc));
     // Measured over these six games at turn 9: a mean weight of 0.21 on planner's search for
     // planner's column (1.00 in one game, 0.14 and under elsewhere, the rest on its likeness),
     // 0.48 on pruned-mc's for pruned-mc's (1.00 in two games), under 0.00001 on either for
@@ -378,17 +409,14 @@ fn the_searching_rules_are_read_by_their_searches_until_the_deadline() {
         ];
         let board = Board::open(st, public, 7, Phase::Day);
         let past = Some(std::time::Instant::now());
-        let likenesses = [
-            Style::Picks { kind: Kind::Planner, policy: likeness::PLANNER },
-            Style::Picks { kind: Kind::PrunedMc, policy: likeness::PRUNED_MC },
-        ];
-        for (rule, like) in SEARCHING.into_iter().zip(likenesses) {
-            let late = style_distribution(rule, &board, 1, &reading, past);
-            assert_eq!(late, style_distribution(like, &board, 1, &reading, None), "{rule:?}");
-            let read = style_distribution(rule, &board, 1, &reading, None);
+        for c in reading.components().filter(|c| c.kind() == Kind::Searching) {
+            let like = Component { style: Style::Picks, ..*c };
+            let late = style_distribution(c, &board, 1, &reading, past);
+            assert_eq!(late, style_distribution(&like, &board, 1, &reading, None), "{}", c.name);
+            let read = style_distribution(c, &board, 1, &reading, None);
             let top = read.iter().cloned().fold(0.0, f64::max);
-            assert!(top > 1.0 - reading.smoothing, "{rule:?}: one move, the search's: {top}");
-            assert_eq!(style_distribution(rule, &board, 1, &reading, past), read, "{rule:?}");
+            assert!(top > 1.0 - c.smoothing, "{}: one move, the search's: {top}", c.name);
+            assert_eq!(style_distribution(c, &board, 1, &reading, past), read, "{}", c.name);
         }
     })
     .join()
@@ -404,14 +432,14 @@ fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
     for (turn, seed) in [(7, 3), (8, 4)] {
         let pos = seat0_at(["roles", "planner", "pruned-mc", "tables-described"], turn, seed);
         let read = move |threads: usize| {
-            let rivals = BOT.rivals;
+            let rivals = bot().rivals;
             std::thread::spawn(move || {
                 let mut f = Forecast::on_threads(&pos, &rivals, None, threads);
                 if threads > 1 {
                     let Forecast::Learnt(l) = &mut f else { panic!("a learnt model") };
                     l.now.deadline = Some(std::time::Instant::now());
                 }
-                let board = Board::at(&pos, pos.public, pos.turn, pos.phase, MODEL.rule_readings);
+                let board = Board::at(&pos, pos.public, pos.turn, pos.phase, model().rule_readings);
                 (f.moves_at(&board), night_posteriors(&pos, &f))
             })
             .join()

@@ -30,7 +30,10 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
             }
         }
         let pos = t.known[0].position();
-        let model = night_posteriors(pos, &Forecast::new(pos, &params::BOT.rivals, None));
+        let model = night_posteriors(
+            pos,
+            &Forecast::new(pos, &params::bot(daimyo::player::field::default()).rivals, None),
+        );
         let flat = night_posteriors(pos, &Forecast::new(pos, &params::UNIFORM_PICKS, None));
         assert_eq!(model.len(), 2, "both nights have known totals");
         for ((m, f), truth) in model.iter().zip(&flat).zip(&nights) {

@@ -46,6 +46,7 @@ fn out_file() -> (String, Vec<Game>, Vec<Played>) {
             strengths: g.strengths,
             commands: g.commands.clone(),
             winner: g.winner,
+            totals_x12: Some(g.totals_x12),
         });
         records.push((labels, g));
     }
@@ -69,7 +70,12 @@ fn an_out_line_and_a_managers_result_read_back_as_the_game_played() {
         assert_eq!((result.replay, result.winner), (record.replay, record.winner));
         let game = games(&replay_file(3, g)).unwrap().get(1).unwrap();
         let seats = ["seat 0", "seat 1", "seat 2", "seat 3"].map(String::from);
-        let manager = Game { origin: Origin::Manager, labels: seats, ..want[rotation].clone() };
+        let manager = Game {
+            origin: Origin::Manager,
+            labels: seats,
+            totals_x12: None,
+            ..want[rotation].clone()
+        };
         assert_eq!(game, manager);
     }
     // Without a side, none is written and none is read.

@@ -73,10 +73,10 @@ impl Bot {
     /// The learnt model's styles by name, with each other daimyo's weight on each.
     fn styles(forecast: &Forecast) -> Vec<StyleWeights> {
         let Forecast::Learnt(l) = forecast else { return Vec::new() };
-        let styles = l.params.all_styles().enumerate();
+        let styles = l.params.components().enumerate();
         styles
-            .map(|(k, (style, _))| StyleWeights {
-                label: style.name().to_string(),
+            .map(|(k, component)| StyleWeights {
+                label: component.name.to_string(),
                 weights: std::array::from_fn(|c| l.now.weights[c + 1][k]),
             })
             .collect()

@@ -6,11 +6,11 @@
 //! A built-in that plays like the recorded player agrees on every move; a search agrees as often
 //! as its own randomness lets it (each position is asked once, the built-in seeded by the game).
 
-use crate::jobs::in_order;
 use daimyo::player::args::{parsed, say, threads, value};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::wilson;
 use daimyo::workshop::builtins;
+use daimyo::workshop::jobs::in_order;
 use daimyo::workshop::records::{OutLine, group};
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::rules::{DAIMYO, TURNS};

@@ -5,12 +5,12 @@
 //! share of a table's results comes from the half they start from and which from their play.
 
 use crate::agreement::{alias, builtin_for};
-use crate::jobs::in_order;
 use daimyo::player::args::{parsed, say, threads, value};
 use daimyo::workshop::arena::CONFIDENCE_Z;
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::{blocked_mean, by_seed};
 use daimyo::workshop::builtins;
+use daimyo::workshop::jobs::in_order;
 use daimyo::workshop::records::OutLine;
 use daimyo_engine::agent::{Agent, LocalGame};
 use daimyo_engine::rules::{DAIMYO, TURNS, first_place_shares};

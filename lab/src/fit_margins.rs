@@ -47,14 +47,21 @@ constants (start) and the fitted ones, on the fitted seeds and on the held-out o
 daimyo-lab agreement counts it).
 ";
 
-struct Args {
-    parity: u32,
-    label: String,
-    files: Vec<String>,
+/// What a fit of a rule to a recorded player's moves is asked: the half of the seeds to fit
+/// on, whose seats, from which files.
+pub struct Args {
+    pub parity: u32,
+    pub label: String,
+    pub files: Vec<String>,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
-    let (mut parity, mut label, mut files) = (None, "orig-margins".to_string(), Vec::new());
+    parse_for(args, "orig-margins", "fit-margins")
+}
+
+/// `args` of a rule's fit, the seats labelled `label` unless `--label` says otherwise.
+pub fn parse_for(args: &[String], label: &str, command: &str) -> Result<Option<Args>, String> {
+    let (mut parity, mut label, mut files) = (None, label.to_string(), Vec::new());
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -68,7 +75,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             }
             "--label" => label = value(args, &mut i)?,
             o if o.starts_with('-') => {
-                return Err(format!("unknown option '{o}' (daimyo-lab fit-margins --help)"));
+                return Err(format!("unknown option '{o}' (daimyo-lab {command} --help)"));
             }
             file => files.push(file.to_string()),
         }
@@ -82,17 +89,17 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
 }
 
 /// A seat's position and the picks it was recorded to make there.
-struct Asked {
-    pos: Position,
-    recorded: Row,
+pub struct Asked {
+    pub pos: Position,
+    pub recorded: Row,
 }
 
 /// The positions of one half of the seeds, by turn (index 0 is turn 1).
-type ByTurn = [Vec<Asked>; TURNS as usize];
+pub type ByTurn = [Vec<Asked>; TURNS as usize];
 
 /// Every position of the seats labelled `label` in the games of the seeds of `parity`, by turn;
 /// and the number of those games.
-fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize) {
+pub fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize) {
     let mut out: ByTurn = Default::default();
     let mut n = 0;
     for g in games.iter().filter(|g| g.seed % 2 == parity) {
@@ -188,7 +195,7 @@ fn source(settings: &[Setting; 8]) -> String {
     out + "    ]\n};\n"
 }
 
-fn share(hits: usize, of: usize) -> String {
+pub fn share(hits: usize, of: usize) -> String {
     if of == 0 { "-".into() } else { format!("{:.2}", hits as f64 / of as f64) }
 }
 

@@ -12,12 +12,12 @@
 //! positions). A seed's four rotations share the lords, and so do the sides of a test, so every
 //! interval takes the seed as the block (`stats::blocked_mean`), as the arena's table does.
 
-use crate::jobs::in_order;
 use daimyo::player::args::{parsed, say, threads, value};
 use daimyo::player::protocol::answer;
 use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
 use daimyo::workshop::arena::{CONFIDENCE_Z, Entrant, agent_seed};
 use daimyo::workshop::builtins;
+use daimyo::workshop::jobs::in_order;
 use daimyo::workshop::records::{self, Origin, out_file};
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::moves::legal;

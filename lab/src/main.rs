@@ -5,7 +5,6 @@
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
 #![allow(clippy::needless_range_loop)]
 
-mod jobs;
 mod agreement;
 mod calibrate;
 mod continuation;
@@ -14,6 +13,7 @@ mod hindsight;
 mod regret;
 mod fit;
 mod fit_margins;
+mod fit_tables;
 mod tune;
 
 use daimyo::player::args::say;
@@ -35,6 +35,7 @@ USAGE
   daimyo-lab regret [ARGS]       what more rollouts could still buy, by the search's own judge
   daimyo-lab fit [ARGS]          the policy that best explains each player's moves
   daimyo-lab fit-margins [ARGS]  the margins rule's constants fitted to orig-margins' moves
+  daimyo-lab fit-tables [ARGS]   a rule of per-lord tables fitted to orig-tables' moves
   daimyo-lab tune [ARGS]         the search's settings tuned by SPSA in short games
   daimyo-lab --help              this text
 
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         Some("regret") => regret::main(rest),
         Some("fit") => fit::main(rest),
         Some("fit-margins") => fit_margins::main(rest),
+        Some("fit-tables") => fit_tables::main(rest),
         Some("tune") => tune::main(rest),
         Some("-h" | "--help" | "help") | None => {
             say(USAGE);

@@ -196,7 +196,7 @@ type Parsed = (Config, bool, Vec<String>);
 
 fn parse(args: &[String]) -> Result<Option<Parsed>, String> {
     let mut cfg = Config {
-        params: params::BOT,
+        params: params::bot(daimyo::player::field::default()),
         reference: 20_000_000,
         budgets: vec![100_000, 300_000, 650_000, 1_300_000],
         seeds: 6,
@@ -303,7 +303,7 @@ mod tests {
         let positions: Vec<Spot> =
             bench::positions()[..6].iter().map(|&pos| Spot { label: String::new(), pos }).collect();
         let cfg = Config {
-            params: params::BOT,
+            params: params::bot(daimyo::player::field::default()),
             reference: 4_000,
             budgets: vec![4_000, 200],
             seeds: 2,

@@ -8,7 +8,7 @@ use common::{lab, text};
 #[test]
 fn a_games_turns_are_measured_at_each_budget() {
     let game = concat!(env!("CARGO_MANIFEST_DIR"), "/../samples/game.txt");
-    let args = ["regret", "--reference", "3000", "--budgets", "300,3000", "--seeds", "2"];
+    let args = ["regret", "--reference", "20000", "--budgets", "2000,20000", "--seeds", "2"];
     let o = lab(&[&args[..], &[game]].concat(), b"");
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let out = text(&o.stdout);
@@ -16,7 +16,7 @@ fn a_games_turns_are_measured_at_each_budget() {
     assert!(lines[0].starts_with("daimyo-lab regret: 9 positions (1 file)"), "{out}");
     let decided: usize = lines[4].split_whitespace().next().unwrap().parse().unwrap();
     let mut some_regret = false;
-    for (row, budget) in lines[2..4].iter().zip(["300", "3000"]) {
+    for (row, budget) in lines[2..4].iter().zip(["2000", "20000"]) {
         let cells: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(cells[0], budget, "{out}");
         // Two seeds at each open position.

@@ -251,7 +251,7 @@ fn move_of_text<'de, D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
     parse_move(&String::deserialize(d)?).map_err(de::Error::custom)
 }
 
-fn parse_move(text: &str) -> Result<Move, String> {
+pub fn parse_move(text: &str) -> Result<Move, String> {
     let lords: Option<Vec<u8>> = text.split(' ').map(|l| l.parse().ok()).collect();
     lords.and_then(|l| Move::new(&l)).ok_or_else(|| format!("'{text}' is not a move"))
 }

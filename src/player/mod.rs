@@ -6,5 +6,6 @@ pub mod args;
 pub mod protocol;
 pub mod text;
 pub mod log;
+pub mod field;
 pub mod play;
 pub mod options;

@@ -3,11 +3,13 @@
 //! from the engine alone; `daimyo play NAME` hands in a built-in of the workshop instead.
 
 use crate::player::args::{setting, threads, value};
+use crate::player::field;
 use crate::player::play::{self, Settings};
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
 use daimyo_engine::params::time::HARD_CAP_MS;
 use daimyo_engine::params::{self, SearchParams};
+use daimyo_engine::styles::field::Field;
 use daimyo_engine::timeman::Budget;
 use std::io::{IsTerminal, Write};
 
@@ -20,6 +22,8 @@ pub struct Options {
     pub seed: Option<u64>,
     pub verbose: bool,
     pub log: Option<String>,
+    /// `--model FILE`: the field the bot's model reads, in place of the default.
+    pub model: Option<String>,
 }
 
 impl Options {
@@ -36,6 +40,7 @@ impl Options {
                 "--seed" => o.seed = Some(value(args, &mut i)?),
                 "--verbose" => o.verbose = true,
                 "--log" => o.log = Some(value(args, &mut i)?),
+                "--model" => o.model = Some(value(args, &mut i)?),
                 "--set" => o.settings.push(setting(&value::<String>(args, &mut i)?)?),
                 other => {
                     return Err(format!("unknown argument '{other}' (daimyo --help lists them)"));
@@ -51,16 +56,26 @@ impl Options {
         Ok(o)
     }
 
-    /// `search` with the `--set` settings changed.
-    pub fn search(&self, search: SearchParams) -> Result<SearchParams, String> {
-        params::tuned(search, &self.settings).map_err(|e| format!("--set: {e}"))
+    /// The field of `--model`, read and checked, if given.
+    pub fn field(&self) -> Result<Option<Field>, String> {
+        self.model
+            .as_deref()
+            .map(|p| field::load(p).map_err(|e| format!("--model {e}")))
+            .transpose()
+    }
+
+    /// The bot's search: on the field of `--model` or the default, with the `--set` settings
+    /// changed.
+    pub fn search(&self) -> Result<SearchParams, String> {
+        let bot = params::bot(self.field()?.unwrap_or_else(field::default));
+        params::tuned(bot, &self.settings).map_err(|e| format!("--set: {e}"))
     }
 }
 
 /// The player as the manager runs it: the bot, on the options in `args`.
 pub fn main(args: &[String]) -> i32 {
     let bot = Options::parse(args)
-        .and_then(|o| Ok((o.search(params::BOT)?, o)))
+        .and_then(|o| Ok((o.search()?, o)))
         .map(|(search, o)| (Bot::new("bot", search, o.budget), o));
     match bot {
         Ok((mut bot, o)) => run(&mut bot, &o),

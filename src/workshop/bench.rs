@@ -5,6 +5,7 @@
 //! from turn 1.
 
 use crate::player::args::{self, say, value};
+use crate::player::field;
 use crate::workshop::builtins::{self, BUILTINS};
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::knowledge::Position;
@@ -24,8 +25,9 @@ use std::time::Instant;
 pub const ROLLOUTS: u64 = 100_000;
 
 const USAGE: &str = "\
-daimyo bench [--player NAME] [--rollouts N] [--threads N] [--games N]
+daimyo bench [--player NAME] [--model FIELD.json] [--rollouts N] [--threads N] [--games N]
   --player NAME  whose search: bot (default) or mc1, the foundation search
+  --model FILE   the bot's model reads the field in FILE (default: the one compiled in)
   --rollouts N   search rollouts per position (default 100000)
   --threads N    the search is timed on 1 thread, then on N (default: the cores available)
   --games N      uniformly random full games for the rollout speed (default 4000000)
@@ -183,6 +185,7 @@ pub fn main(args: &[String]) -> i32 {
     let mut games = 4_000_000u64;
     let mut threads = cores();
     let mut player = String::from("bot");
+    let mut model = None;
     let mut i = 0;
     while i < args.len() {
         let r = match args[i].as_str() {
@@ -192,6 +195,9 @@ pub fn main(args: &[String]) -> i32 {
                 value(args, &mut i).and_then(|v| args::threads("--threads", v)).map(|v| threads = v)
             }
             "--player" => value(args, &mut i).map(|v: String| player = v),
+            "--model" => value(args, &mut i)
+                .and_then(|p: String| field::load(&p).map_err(|e| format!("--model {e}")))
+                .map(|f| model = Some(f)),
             "-h" | "--help" => {
                 say(USAGE);
                 return 0;
@@ -210,6 +216,14 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("daimyo bench: --player is one of {}, not '{player}'", names.join(", "));
         return 2;
     };
+    let search = match builtins::tuned(&player, &[], model) {
+        Ok(tuned) => tuned.unwrap_or(search),
+        Err(e) => {
+            eprintln!("daimyo bench: --model: {e}");
+            return 2;
+        }
+    };
+    let search = &search;
     let one = run_search(search, rollouts, 1);
     let ms = |secs: f64| secs * 1e3 / one.positions as f64;
     let on_all = if threads > 1 {

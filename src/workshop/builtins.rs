@@ -3,20 +3,22 @@
 //! budget; a strategy takes none, and a budget given to one is refused rather than silently
 //! dropped.
 
+use crate::player::field;
 use crate::workshop::strategies::{
     FlatMc, History, Memoryless, Plain, PlannerAgent, PrunedMcAgent, Random,
 };
 use daimyo_engine::agent::Agent;
 use daimyo_engine::bot::Bot;
-use daimyo_engine::params::{self, SearchParams};
+use daimyo_engine::params::{self, Rivals, SearchParams};
 use daimyo_engine::styles::Rule;
+use daimyo_engine::styles::field::Field;
 use daimyo_engine::timeman::Budget;
 
 /// How a built-in is made.
 #[derive(Clone, Copy)]
 pub enum Make {
-    /// The engine's search with these parameters, under the player's budget.
-    Search(&'static SearchParams),
+    /// The engine's search with the parameters this makes, under the player's budget.
+    Search(fn() -> SearchParams),
     /// One of the engine's memoryless rules.
     Rule(Rule),
     /// A strategy of the workshop's own.
@@ -40,16 +42,18 @@ impl Builtin {
     /// ignores them: `tuned` refuses settings for one).
     pub fn agent_with(&self, budget: Budget, search: Option<&SearchParams>) -> Box<dyn Agent> {
         match self.make {
-            Make::Search(own) => Box::new(Bot::new(self.name, *search.unwrap_or(own), budget)),
+            Make::Search(own) => {
+                Box::new(Bot::new(self.name, search.copied().unwrap_or_else(own), budget))
+            }
             Make::Rule(rule) => Box::new(Plain(rule)),
             Make::Strategy(make) => make(),
         }
     }
 
     /// The search's parameters, if it is a search.
-    pub fn search(&self) -> Option<&'static SearchParams> {
+    pub fn search(&self) -> Option<SearchParams> {
         match self.make {
-            Make::Search(s) => Some(s),
+            Make::Search(s) => Some(s()),
             _ => None,
         }
     }
@@ -63,12 +67,12 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "bot",
         about: "the Monte Carlo search with the opponent model (what daimyo plays)",
-        make: Make::Search(&params::BOT),
+        make: Make::Search(|| params::bot(field::default())),
     },
     Builtin {
         name: "mc1",
         about: "the foundation search, kept as a yardstick: fixed opponent prior, equal rollouts",
-        make: Make::Search(&params::FOUNDATION),
+        make: Make::Search(|| params::FOUNDATION),
     },
     Builtin {
         name: "random",
@@ -104,8 +108,6 @@ pub const BUILTINS: &[Builtin] = &[
         "orig-margins as described: lords to top or keep off last within a small budget",
     ),
     rule(Rule::Loyal, "keeps to its lords: every move in proportion to its intimacy so far"),
-    rule(Rule::TablesOdd, "tables fitted on the records' odd seeds, as the bot's model reads it"),
-    rule(Rule::MarginsOdd, "margins fitted on the records' odd seeds, as the bot's model reads it"),
     Builtin {
         name: "fortress",
         about: "plans the whole half: rivals projected from their habits, margins, concedes early",
@@ -153,16 +155,27 @@ pub fn agent(name: &str, budget: Budget) -> Option<Box<dyn Agent>> {
     find(name).map(|b| b.agent(budget))
 }
 
-/// The named search's settings with `settings` (`NAME=VALUE` of `params::TUNABLES`) changed;
-/// `None` without settings. Refused for a strategy, which has none.
-pub fn tuned(name: &str, settings: &[(String, f64)]) -> Result<Option<SearchParams>, String> {
-    if settings.is_empty() {
+/// The named search's settings with `settings` (`NAME=VALUE` of `params::TUNABLES`) changed,
+/// its opponent model reading `model` if given; `None` without either. Refused for a
+/// strategy, which has no settings, and a model for a search that learns none.
+pub fn tuned(
+    name: &str,
+    settings: &[(String, f64)],
+    model: Option<Field>,
+) -> Result<Option<SearchParams>, String> {
+    if settings.is_empty() && model.is_none() {
         return Ok(None);
     }
-    let Some(own) = find(name).and_then(Builtin::search) else {
+    let Some(mut own) = find(name).and_then(Builtin::search) else {
         return Err(format!("{name} has no search settings (only the searches do)"));
     };
-    params::tuned(*own, settings).map(Some)
+    if let Some(field) = model {
+        match &mut own.rivals {
+            Rivals::Learnt { model, .. } => model.field = field,
+            Rivals::Prior { .. } => return Err(format!("{name} reads no model of the others")),
+        }
+    }
+    params::tuned(own, settings).map(Some)
 }
 
 /// Refuses a budget the named built-in would ignore: only the searches take a time, rollout or
@@ -182,7 +195,7 @@ pub fn check(name: &str, budget: &Budget) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use daimyo_engine::styles::Kind;
+    use daimyo_engine::styles::field::Kind;
 
     #[test]
     fn every_listed_player_exists_once_under_its_name() {
@@ -196,10 +209,12 @@ mod tests {
     }
 
     #[test]
-    fn every_style_of_the_model_is_named_for_a_built_in() {
-        let kinds = [Kind::Random, Kind::PrunedMc, Kind::FlatMc, Kind::Planner].map(Kind::name);
-        for name in Rule::ALL.map(Rule::name).into_iter().chain(kinds) {
-            assert!(find(name).is_some(), "the model's {name} is no built-in");
+    fn every_described_component_of_the_model_is_named_for_a_built_in() {
+        for c in Field::DESCRIBED.iter().filter(|c| c.kind() != Kind::Searching) {
+            assert!(find(c.name).is_some(), "the model's {} is no built-in", c.name);
+        }
+        for name in Rule::ALL.map(Rule::name) {
+            assert!(find(name).is_some(), "the rule {name} is no built-in");
         }
     }
 

@@ -2,11 +2,14 @@
 //! the viewer (a game as a web page), the arena, halftime (the turn-5 scores against the
 //! results), bench and show. Each module uses only those declared before it.
 
+pub mod jobs;
 pub mod strategies;
 pub mod builtins;
 pub mod records;
 pub mod viewer;
 pub mod arena;
 pub mod halftime;
+pub mod foresight;
+pub mod learn;
 pub mod bench;
 pub mod show;

@@ -290,6 +290,9 @@ pub struct Game {
     pub commands: Vec<[Move; DAIMYO]>,
     /// The winner the file states: the seat, or `None` for a draw.
     pub winner: Option<usize>,
+    /// The totals the file states, in twelfths (an `--out` line's; the manager's result has
+    /// none).
+    pub totals_x12: Option<[i32; DAIMYO]>,
 }
 
 impl Game {
@@ -324,6 +327,7 @@ impl From<ManagerResult> for Game {
             strengths: strengths_from_seed(r.replay.seed),
             commands: r.replay.commands.0,
             winner: r.winner.0,
+            totals_x12: None,
         }
     }
 }
@@ -357,6 +361,7 @@ impl TryFrom<OutLine> for Game {
             strengths: o.strengths,
             commands: o.replay.commands.0,
             winner: o.winner.0,
+            totals_x12: Some(o.totals_x12),
         })
     }
 }

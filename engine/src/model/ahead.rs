@@ -12,8 +12,8 @@ use std::time::Instant;
 
 /// The searching rules among the model's styles: their index and their search.
 fn searching(params: &ModelParams) -> Vec<(usize, FieldSearch)> {
-    let styles = params.all_styles().enumerate();
-    styles.filter_map(|(k, (style, _))| Some((k, style.rule()?.search()?))).collect()
+    let styles = params.components().enumerate();
+    styles.filter_map(|(k, c)| Some((k, c.style.rule()?.search()?))).collect()
 }
 
 /// Every position column `c` is read at on `board` (one per split of its hidden nights), by each

@@ -1,16 +1,13 @@
 //! How each opponent chooses, learnt during the game.
 //!
-//! Every day move of every daimyo is public. Each opponent is modelled as a mixture of styles,
-//! and the mixture's weights are updated after each public day move by how likely that move
-//! was under each style (Bayes' rule; the styles have no parameters of their own to fit, so a
-//! handful of moves cannot be over-fitted). A style is either a board-reading policy
-//! (`policy`: uniformly random picks, or the likeness of a kind of player, fitted to its moves),
-//! or a deterministic built-in strategy, smoothed so that a move it would not play is unlikely
-//! rather than impossible. A mixture gives each opponent a probability for every legal move at
-//! any board: it predicts the current move and weights the hidden-night posterior. For the
-//! turns after the current one a rollout needs something it can afford at every turn, so there
-//! each style plays a policy: its own, or, for a strategy, its likeness. Only public information
-//! goes in, so the same model serves nights.
+//! Every day move of every daimyo is public. Each opponent is modelled as a mixture of the
+//! field's components (`styles::field`), whose weights are updated after each public day move
+//! by how likely that move was under each (Bayes' rule). A component is a board-reading policy
+//! (uniform picks or a likeness), a deterministic rule smoothed so that a move it would not
+//! play is unlikely rather than impossible, a player learnt from its games, or a move model.
+//! The mixture gives each opponent a probability for every legal move at any board: it
+//! predicts the current move and weights the hidden-night posterior. In the turns after the
+//! current one a rollout plays each component's later policy.
 
 pub mod ahead;
 pub mod forecast;
@@ -25,6 +22,7 @@ use crate::params::ModelParams;
 use crate::policy::Policy;
 use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::styles::Style;
+use crate::styles::field::{Component, Player};
 use std::time::Instant;
 
 /// The board of each public day move before `pos`'s turn, with its turn: the boards Bayes' rule
@@ -35,9 +33,9 @@ fn day_boards(pos: &Position, readings: usize) -> Vec<(u8, Board)> {
     known.map(|(d, public)| (d, Board::at(pos, public, d, Phase::Day, readings))).collect()
 }
 
-/// Index of the uniformly random picks among the styles, if they are one.
+/// Index of the uniformly random picks among the components, if they are one.
 fn uniform_style(params: &ModelParams) -> Option<usize> {
-    params.all_styles().position(|s| s.0.is_uniform())
+    params.components().position(Component::is_uniform)
 }
 
 /// A board as the model reads it: public intimacies in column order, the move asked for, and
@@ -167,113 +165,119 @@ fn picks_distribution(policy: &Policy, board: &Board, c: usize) -> Vec<f64> {
     moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &p)).collect()
 }
 
-/// A rule's smoothing at the board's turn, and the probability it spreads over every legal move
-/// of column `c` (a share `spread` like its likeness, the rest like random picks).
-fn smoothed(
-    rule: crate::styles::Rule,
-    later: &Policy,
-    board: &Board,
-    c: usize,
-    params: &ModelParams,
-) -> (Vec<f64>, f64) {
-    let smoothing = match rule.held_out(board.turn) {
-        Some(agreed) => {
-            let k = params.calibrated;
-            ((1.0 - k) * params.fitted_smoothing + k * (1.0 - agreed)).max(params.smoothing)
+/// `p` times a learnt player's forecast at `pos` added to `out`: its move model, the share
+/// `sure` of the turn moved onto its rule's move.
+fn add_learnt(player: &Player, pos: &Position, p: f64, out: &mut [f64]) {
+    let sure = player.sure_at(pos.turn);
+    player.moves.add_distribution(pos, p * (1.0 - sure), out);
+    if let Some(chosen) = player.rule_move(pos).filter(|_| sure > 0.0) {
+        let legal = moves::legal(pos.phase);
+        if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
+            out[i] += p * sure;
         }
-        None => params.smoothing,
-    };
-    let mut out = picks_distribution(&Policy::UNIFORM, board, c);
-    out.iter_mut().for_each(|u| *u *= smoothing * (1.0 - params.spread));
-    if params.spread > 0.0 {
-        let near = picks_distribution(later, board, c);
-        out.iter_mut().zip(near).for_each(|(x, n)| *x += smoothing * params.spread * n);
     }
-    (out, smoothing)
 }
 
-/// Probability of every legal move (in `moves::legal` order) of column `c` under one style. A
-/// searching rule is read only until `deadline` (`Rule::read`): a board not read by then is
-/// read by its likeness.
+/// Adds `p` times a component's forecast at one split of the hidden nights (`pos`, the mover's
+/// view there) to `out`, a rule's smoothing left out; false for a searching rule not read by
+/// `deadline`.
+fn add_at_split(
+    component: &Component,
+    pos: &Position,
+    p: f64,
+    out: &mut [f64],
+    params: &ModelParams,
+    deadline: Option<Instant>,
+) -> bool {
+    match component.style {
+        // Picks read no split (`unsplit`).
+        Style::Picks => {}
+        Style::Rule(rule) => {
+            let Some(chosen) = rule.read(pos, deadline, params.reading_divisor) else {
+                return false;
+            };
+            let legal = moves::legal(pos.phase);
+            if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
+                out[i] += (1.0 - component.smoothing) * p;
+            }
+        }
+        Style::Learnt(player) => add_learnt(player, pos, p, out),
+        Style::Moves(model) => model.add_distribution(pos, p, out),
+    }
+    true
+}
+
+/// What a component gives every move before its splits are read: a rule its smoothing, laid
+/// like its later policy (a near miss of its kind of player); the others nothing.
+fn base(component: &Component, board: &Board, c: usize) -> Vec<f64> {
+    match component.style {
+        Style::Rule(_) => {
+            let mut out = picks_distribution(&component.later, board, c);
+            out.iter_mut().for_each(|x| *x *= component.smoothing);
+            out
+        }
+        _ => vec![0.0; moves::legal(board.phase).len()],
+    }
+}
+
+/// The forecast of a component that reads no split: picks, and a rule at a turn where its
+/// move tells nothing (read as uniform picks).
+fn unsplit(component: &Component, board: &Board, c: usize) -> Option<Vec<f64>> {
+    match component.style {
+        Style::Picks => Some(picks_distribution(&component.later, board, c)),
+        Style::Rule(rule) if !rule.tells(board.turn) => {
+            Some(picks_distribution(&Policy::UNIFORM, board, c))
+        }
+        _ => None,
+    }
+}
+
+/// Probability of every legal move (in `moves::legal` order) of column `c` under one
+/// component. A searching rule is read only until `deadline` (`Rule::read`): a board not read
+/// by then is read by its likeness.
 pub fn style_distribution(
-    style: Style,
+    component: &Component,
     board: &Board,
     c: usize,
     params: &ModelParams,
     deadline: Option<Instant>,
 ) -> Vec<f64> {
-    let legal = moves::legal(board.phase);
-    match style {
-        Style::Picks { policy, .. } => picks_distribution(&policy, board, c),
-        Style::Rule { rule, .. } if !rule.tells(board.turn) => {
-            picks_distribution(&Policy::UNIFORM, board, c)
-        }
-        Style::Rule { rule, later } => {
-            let (mut out, smoothing) = smoothed(rule, &later, board, c, params);
-            for (ms, p) in &board.combos {
-                let pos = board.position_of(c, ms);
-                let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
-                    return picks_distribution(&later, board, c);
-                };
-                if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
-                    out[i] += (1.0 - smoothing) * p;
-                }
-            }
-            out
-        }
-        Style::Moves { model, .. } => {
-            let mut out = vec![0.0; legal.len()];
-            for (ms, p) in &board.combos {
-                model.add_distribution(&board.position_of(c, ms), *p, &mut out);
-            }
-            out
+    if let Some(d) = unsplit(component, board, c) {
+        return d;
+    }
+    let mut out = base(component, board, c);
+    for (ms, p) in &board.combos {
+        let pos = board.position_of(c, ms);
+        if !add_at_split(component, &pos, *p, &mut out, params, deadline) {
+            return picks_distribution(&component.later, board, c);
         }
     }
+    out
 }
 
-/// Probability of every legal move of column `c` under one style at each split of the hidden
-/// nights (`Board::splits`): the mover's own moves in them being those of the split. Their mean,
-/// weighed by the splits' probabilities, is `style_distribution`.
+/// Probability of every legal move of column `c` under one component at each split of the
+/// hidden nights (`Board::splits`): the mover's own moves in them being those of the split.
+/// Their mean, weighed by the splits' probabilities, is `style_distribution`.
 pub fn style_distribution_by_split(
-    style: Style,
+    component: &Component,
     board: &Board,
     c: usize,
     params: &ModelParams,
     deadline: Option<Instant>,
 ) -> Vec<Vec<f64>> {
-    let legal = moves::legal(board.phase);
-    let alike = |d: Vec<f64>| vec![d; board.combos.len()];
-    match style {
-        Style::Picks { policy, .. } => alike(picks_distribution(&policy, board, c)),
-        Style::Rule { rule, .. } if !rule.tells(board.turn) => {
-            alike(picks_distribution(&Policy::UNIFORM, board, c))
-        }
-        Style::Rule { rule, later } => {
-            let (base, smoothing) = smoothed(rule, &later, board, c, params);
-            let mut out = Vec::with_capacity(board.combos.len());
-            for (ms, _) in &board.combos {
-                let pos = board.position_of(c, ms);
-                let Some(chosen) = rule.read(&pos, deadline, params.reading_divisor) else {
-                    return alike(picks_distribution(&later, board, c));
-                };
-                let mut d = base.clone();
-                if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
-                    d[i] += 1.0 - smoothing;
-                }
-                out.push(d);
-            }
-            out
-        }
-        Style::Moves { model, .. } => board
-            .combos
-            .iter()
-            .map(|(ms, _)| {
-                let mut d = vec![0.0; legal.len()];
-                model.add_distribution(&board.position_of(c, ms), 1.0, &mut d);
-                d
-            })
-            .collect(),
+    if let Some(d) = unsplit(component, board, c) {
+        return vec![d; board.combos.len()];
     }
+    let base = base(component, board, c);
+    let mut out = Vec::with_capacity(board.combos.len());
+    for (ms, _) in &board.combos {
+        let mut d = base.clone();
+        if !add_at_split(component, &board.position_of(c, ms), 1.0, &mut d, params, deadline) {
+            return vec![picks_distribution(&component.later, board, c); board.combos.len()];
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Each column's posterior weights over the styles (column 0, the bot, plays `own`).
@@ -288,7 +292,7 @@ impl Opponents {
     /// Bayes' rule over the public day moves seen so far (day 5 is never seen alone: the
     /// turn-6 board adds nights 2 and 4 to it), the searching rules read until `deadline`.
     pub fn learn(pos: &Position, params: &ModelParams, deadline: Option<Instant>) -> Opponents {
-        let prior: Vec<f64> = params.all_styles().map(|s| s.1.ln()).collect();
+        let prior: Vec<f64> = params.components().map(|s| s.weight.ln()).collect();
         let boards = day_boards(pos, params.rule_readings);
         let weights = std::array::from_fn(|c| {
             let mut logw = prior.clone();
@@ -300,8 +304,8 @@ impl Opponents {
                         .position(|&m| m == seen)
                         .expect("a day move");
                     let dists: Vec<Vec<f64>> = params
-                        .all_styles()
-                        .map(|(style, _)| style_distribution(style, board, c, params, deadline))
+                        .components()
+                        .map(|s| style_distribution(s, board, c, params, deadline))
                         .collect();
                     for (k, dist) in dists.iter().enumerate() {
                         logw[k] += dist[i].max(params.likelihood_floor).ln();
@@ -324,8 +328,8 @@ impl Opponents {
                 return vec![(*params.own, 1.0)];
             }
             let mut out: Vec<(Policy, f64)> = Vec::new();
-            for ((style, _), &w) in params.all_styles().zip(&self.weights[c]) {
-                let p = style.later();
+            for (component, &w) in params.components().zip(&self.weights[c]) {
+                let p = component.later;
                 match out.iter_mut().find(|x| x.0 == p) {
                     Some(x) => x.1 += w,
                     None => out.push((p, w)),
@@ -352,12 +356,12 @@ impl Opponents {
             return picks_distribution(params.own, board, 0);
         }
         let mut out = vec![0.0; moves::legal(board.phase).len()];
-        for (k, (style, _)) in params.all_styles().enumerate() {
+        for (k, component) in params.components().enumerate() {
             let w = self.weights[c][k];
             if w < params.negligible_weight {
                 continue;
             }
-            let d = style_distribution(style, board, c, params, self.deadline);
+            let d = style_distribution(component, board, c, params, self.deadline);
             for (o, x) in out.iter_mut().zip(d) {
                 *o += w * x;
             }
@@ -378,12 +382,12 @@ impl Opponents {
         c: usize,
     ) -> Vec<Vec<f64>> {
         let mut out = vec![vec![0.0; moves::legal(board.phase).len()]; board.combos.len()];
-        for (k, (style, _)) in params.all_styles().enumerate() {
+        for (k, component) in params.components().enumerate() {
             let w = self.weights[c][k];
             if w < params.negligible_weight {
                 continue;
             }
-            let ds = style_distribution_by_split(style, board, c, params, self.deadline);
+            let ds = style_distribution_by_split(component, board, c, params, self.deadline);
             for (o, d) in out.iter_mut().zip(ds) {
                 o.iter_mut().zip(d).for_each(|(o, x)| *o += w * x);
             }
@@ -399,6 +403,8 @@ impl Opponents {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::styles::field::Field;
+    use crate::styles::move_model::{self, MoveModel};
 
     /// A board after turn 5 carries the banked points, and each column reads them in its own
     /// column order; a board of the first half has none yet.
@@ -431,10 +437,18 @@ mod tests {
     fn a_move_model_is_read_at_every_split_of_the_hidden_nights() {
         let board = day3_after_a_night();
         assert!(board.combos.len() > 3, "{} splits", board.combos.len());
-        let style = crate::params::CONTESTANT;
-        let Style::Moves { model, .. } = style else { panic!("a move model") };
-        let params = crate::params::MODEL;
-        let got = style_distribution(style, &board, 1, &params, None);
+        let v: Vec<f64> =
+            (0..move_model::PARAMS).map(|i| ((i * 37 % 101) as f64 - 50.0) / 25.0).collect();
+        let model: &'static MoveModel = Box::leak(Box::new(MoveModel::from_params(&v)));
+        let component = Component {
+            name: "moves",
+            style: Style::Moves(model),
+            weight: 1.0,
+            smoothing: 0.0,
+            later: Policy::UNIFORM,
+        };
+        let params = ModelParams::of(Field::DESCRIBED);
+        let got = style_distribution(&component, &board, 1, &params, None);
         let at = |ms: &[Row; 2]| {
             let mut d = vec![0.0; got.len()];
             model.add_distribution(&board.position_of(1, ms), 1.0, &mut d);
@@ -459,9 +473,9 @@ mod tests {
     #[test]
     fn each_split_of_the_hidden_nights_is_read_alone() {
         let board = day3_after_a_night();
-        let params = crate::params::MODEL;
-        let styles: Vec<Style> = params.all_styles().map(|s| s.0).collect();
-        let tables = styles.iter().position(|s| matches!(s, Style::Rule { .. })).expect("a rule");
+        let params = ModelParams::of(Field::DESCRIBED);
+        let styles: Vec<Style> = params.components().map(|s| s.style).collect();
+        let tables = styles.iter().position(|s| matches!(s, Style::Rule(_))).expect("a rule");
         let mut w = vec![0.0; styles.len()];
         w[0] = 0.3;
         w[tables] = 0.7;

@@ -122,7 +122,7 @@ impl HiddenNights {
             (h.turn, NightSampler::new(h.others, night_models(pos, forecast, h.turn)))
         };
         match forecast {
-            Forecast::Learnt(l) if l.params.joint_nights > 0.0 => {
+            Forecast::Learnt(l) if l.params.joint_nights => {
                 if let Some(joint) = HiddenNights::joint(pos, forecast, l, &hidden) {
                     return joint;
                 }
@@ -271,7 +271,10 @@ mod tests {
     use super::*;
     use crate::agent::LocalGame;
     use crate::model::forecast::PickModel;
-    use crate::params::{BOT, Rivals};
+    use crate::params::{Rivals, SearchParams};
+    use crate::styles::field::Field;
+
+    const BOT: SearchParams = crate::params::bot(Field::DESCRIBED);
     use crate::rules::{Move, Phase};
     use crate::styles::Rule;
     use rand::SeedableRng;
@@ -280,7 +283,7 @@ mod tests {
     /// Log-probability of each other column's true move in each hidden night of seat 0's
     /// position at turn 5, summed, under the hidden nights read alone (`joint_nights` 0) and
     /// jointly (1); and the posteriors read jointly. The others play the rule the model holds
-    /// as `tables-odd` by day and random picks by night.
+    /// as `tables-described` by day and random picks by night.
     fn read_at_turn5(seed: u64) -> ([f64; 2], NightPosteriors) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let strengths = std::array::from_fn(|_| 3 + (rng.next_u64() % 4) as u8);
@@ -290,7 +293,7 @@ mod tests {
             let phase = t.state.phase();
             let moves: [Move; DAIMYO] = std::array::from_fn(|seat| match phase {
                 Phase::Day if seat > 0 => {
-                    Rule::TablesOdd.read(t.known[seat].position(), None, 1).expect("a rule")
+                    Rule::Tables.read(t.known[seat].position(), None, 1).expect("a rule")
                 }
                 _ => {
                     let picks: Vec<u8> =
@@ -306,7 +309,7 @@ mod tests {
         let pos = t.known[0].position();
         let mut logp = [0.0; 2];
         let mut joint = Vec::new();
-        for (k, on) in [0.0, 1.0].into_iter().enumerate() {
+        for (k, on) in [false, true].into_iter().enumerate() {
             let mut params = BOT;
             let Rivals::Learnt { model, .. } = &mut params.rivals else { panic!("learnt") };
             model.joint_nights = on;

@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// What values a setting takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Any number in the range.
+    Real,
+    /// A whole number in the range.
+    Whole,
+    /// 0 (off) or 1 (on).
+    Switch,
+}
+
 /// A setting of a search that the workshop may change for one run (`bot:gate=0.4` in the arena,
 /// `--set gate=0.4` for the player, `daimyo tune`), in the range where it still means something.
 #[derive(Debug)]
@@ -11,8 +22,7 @@ pub struct Tunable {
     pub about: &'static str,
     pub min: f64,
     pub max: f64,
-    /// Read as a whole number.
-    pub integer: bool,
+    pub scale: Scale,
     get: fn(&SearchParams) -> Option<f64>,
     set: fn(&mut SearchParams, f64) -> bool,
 }
@@ -41,7 +51,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the learning of the own later moves: times the gradient a step takes",
         min: 0.0,
         max: 100.0,
-        integer: false,
+        scale: Scale::Real,
         get: |s| s.own.map(|o| o.rate),
         set: |s, v| s.own.as_mut().map(|o| o.rate = v).is_some(),
     },
@@ -50,7 +60,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the learning of the own later moves: the most a step moves one weight",
         min: 0.0,
         max: 10.0,
-        integer: false,
+        scale: Scale::Real,
         get: |s| s.own.map(|o| o.max_step),
         set: |s, v| s.own.as_mut().map(|o| o.max_step = v).is_some(),
     },
@@ -59,7 +69,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the halving's stages a phase, the own later moves learning a step after each",
         min: 1.0,
         max: 8.0,
-        integer: true,
+        scale: Scale::Whole,
         get: |s| s.own.map(|o| o.stages as f64),
         set: |s, v| s.own.as_mut().map(|o| o.stages = v as usize).is_some(),
     },
@@ -68,7 +78,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the others' mean weight on uniform picks over which rollouts play uniformly",
         min: 0.0,
         max: 1.0,
-        integer: false,
+        scale: Scale::Real,
         get: |s| match s.rivals {
             Rivals::Learnt { gate, .. } => Some(gate),
             Rivals::Prior { .. } => None,
@@ -82,92 +92,11 @@ pub const TUNABLES: &[Tunable] = &[
         },
     },
     Tunable {
-        name: "smoothing",
-        about: "the share of a rule's probability the model spreads over every move",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.smoothing),
-        set: |s, v| model_mut(s).map(|m| m.smoothing = v).is_some(),
-    },
-    Tunable {
-        name: "loyal",
-        about: "the prior weight of the loyal rule (keeps to its lords; 0: not read)",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.loyal),
-        set: |s, v| model_mut(s).map(|m| m.loyal = v).is_some(),
-    },
-    Tunable {
-        name: "searchers",
-        about: "the prior weight of each searching rule, planner's and pruned-mc's (0: not read)",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.searchers),
-        set: |s, v| model_mut(s).map(|m| m.searchers = v).is_some(),
-    },
-    Tunable {
-        name: "contestant",
-        about: "the prior weight of the generic 2014 contestant's move model (0: not read)",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.contestant),
-        set: |s, v| model_mut(s).map(|m| m.contestant = v).is_some(),
-    },
-    Tunable {
-        name: "fitted",
-        about: "the prior weight of each rule fitted to a real program's records (0: not read)",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.fitted),
-        set: |s, v| model_mut(s).map(|m| m.fitted = v).is_some(),
-    },
-    Tunable {
-        name: "fittedsmoothing",
-        about: "the share of a fitted rule's probability spread over every move",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.fitted_smoothing),
-        set: |s, v| model_mut(s).map(|m| m.fitted_smoothing = v).is_some(),
-    },
-    Tunable {
-        name: "calibrated",
-        about: "the share of a fitted rule's smoothing set by its held-out agreement by turn",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.calibrated),
-        set: |s, v| model_mut(s).map(|m| m.calibrated = v).is_some(),
-    },
-    Tunable {
-        name: "origlater",
-        about: "the share of the fitted rules read with their programs' recorded likenesses",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.orig_later),
-        set: |s, v| model_mut(s).map(|m| m.orig_later = v).is_some(),
-    },
-    Tunable {
-        name: "spread",
-        about: "the share of a rule's smoothing laid like its likeness, not random picks",
-        min: 0.0,
-        max: 1.0,
-        integer: false,
-        get: |s| s.model().map(|m| m.spread),
-        set: |s, v| model_mut(s).map(|m| m.spread = v).is_some(),
-    },
-    Tunable {
         name: "readdivisor",
         about: "the divisor of the searching rules' budgets when the model reads them",
         min: 1.0,
         max: 100.0,
-        integer: true,
+        scale: Scale::Whole,
         get: |s| s.model().map(|m| m.reading_divisor as f64),
         set: |s, v| model_mut(s).map(|m| m.reading_divisor = v as usize).is_some(),
     },
@@ -176,7 +105,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the likeliest splits of the hidden nights a rule of the model is read at",
         min: 1.0,
         max: 441.0,
-        integer: true,
+        scale: Scale::Whole,
         get: |s| s.model().map(|m| m.rule_readings as f64),
         set: |s, v| model_mut(s).map(|m| m.rule_readings = v as usize).is_some(),
     },
@@ -185,25 +114,25 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the others' current moves drawn at the hidden nights of each world (1) or not",
         min: 0.0,
         max: 1.0,
-        integer: true,
-        get: |s| s.model().map(|m| m.world_moves),
-        set: |s, v| model_mut(s).map(|m| m.world_moves = v).is_some(),
+        scale: Scale::Switch,
+        get: |s| s.model().map(|m| f64::from(u8::from(m.world_moves))),
+        set: |s, v| model_mut(s).map(|m| m.world_moves = v == 1.0).is_some(),
     },
     Tunable {
         name: "jointnights",
         about: "the hidden nights read jointly, the first also by the day moves after it (1)",
         min: 0.0,
         max: 1.0,
-        integer: true,
-        get: |s| s.model().map(|m| m.joint_nights),
-        set: |s, v| model_mut(s).map(|m| m.joint_nights = v).is_some(),
+        scale: Scale::Switch,
+        get: |s| s.model().map(|m| f64::from(u8::from(m.joint_nights))),
+        set: |s, v| model_mut(s).map(|m| m.joint_nights = v == 1.0).is_some(),
     },
     Tunable {
         name: "reply",
         about: "the tilt of the others' last moves toward their best replies",
         min: 0.0,
         max: 100.0,
-        integer: false,
+        scale: Scale::Real,
         get: |s| s.model().map(|m| m.reply),
         set: |s, v| model_mut(s).map(|m| m.reply = v).is_some(),
     },
@@ -212,7 +141,7 @@ pub const TUNABLES: &[Tunable] = &[
         about: "the candidates sequential halving keeps for its last phase",
         min: 1.0,
         max: 252.0,
-        integer: true,
+        scale: Scale::Whole,
         get: |s| match s.allocation {
             Allocation::Halving { keep } => Some(keep as f64),
             Allocation::Uniform => None,
@@ -241,14 +170,25 @@ impl Tunable {
     /// `value` within the range (rounded if whole): what `set` would use.
     pub fn clamp(&self, value: f64) -> f64 {
         let v = value.clamp(self.min, self.max);
-        if self.integer { v.round() } else { v }
+        if self.scale == Scale::Real { v } else { v.round() }
     }
 
     /// Sets it in `search` to `value`, which must be in range (and whole, if it is whole).
     pub fn set(&self, search: &mut SearchParams, value: f64) -> Result<(), String> {
-        if !(self.min..=self.max).contains(&value) || (self.integer && value.fract() != 0.0) {
-            let kind = if self.integer { "a whole number" } else { "a number" };
-            return Err(format!("{} must be {kind} from {} to {}", self.name, self.min, self.max));
+        let whole = self.scale != Scale::Real;
+        if !(self.min..=self.max).contains(&value) || (whole && value.fract() != 0.0) {
+            return Err(match self.scale {
+                Scale::Switch => format!("{} must be 0 (off) or 1 (on)", self.name),
+                Scale::Whole => {
+                    format!(
+                        "{} must be a whole number from {} to {}",
+                        self.name, self.min, self.max
+                    )
+                }
+                Scale::Real => {
+                    format!("{} must be a number from {} to {}", self.name, self.min, self.max)
+                }
+            });
         }
         if (self.set)(search, value) {
             Ok(())

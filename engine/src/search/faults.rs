@@ -4,18 +4,19 @@
 use super::tests::{budget, scripted};
 use super::*;
 use crate::agent::Agent;
-use crate::params::{BOT, ModelParams, Rivals};
+use crate::params::SearchParams;
+use crate::styles::field::{DESCRIBED, Field, Kind};
 use crate::timeman::Budget;
 use std::time::Instant;
+
+/// The bot with the described components alone.
+const BOT: SearchParams = crate::params::bot(Field::DESCRIBED);
 
 /// The bot without its searching rules, whose readings would take a part of the time measured
 /// here that has nothing to do with the search's threads.
 fn quick_bot() -> Params {
-    let Rivals::Learnt { model, gate } = BOT.rivals else { panic!("a learnt model") };
-    Params {
-        rivals: Rivals::Learnt { model: ModelParams { searchers: 0.0, ..model }, gate },
-        ..BOT
-    }
+    let quick: Vec<_> = DESCRIBED.into_iter().filter(|c| c.kind() != Kind::Searching).collect();
+    crate::params::bot(Field { components: quick.leak() })
 }
 
 /// Searches on another thread, so that a search that hung fails the test instead of

@@ -152,7 +152,7 @@ impl Rollouts {
             Forecast::Learnt(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
-                let at_worlds = l.params.world_moves > 0.0;
+                let at_worlds = l.params.world_moves;
                 let untilted = if at_worlds { d.clone() } else { Default::default() };
                 // The last scoring: the others' best replies.
                 let tilt = if pos.turn == TURNS { l.params.reply } else { 0.0 };

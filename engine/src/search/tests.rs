@@ -3,7 +3,11 @@ use crate::agent::LocalGame;
 use crate::timeman::Budget;
 
 use crate::model::PickModel;
-use crate::params::{BOT, FOUNDATION, Rivals};
+use crate::params::{FOUNDATION, Rivals, SearchParams};
+use crate::styles::field::Field;
+
+/// The bot with the described components alone.
+const BOT: SearchParams = crate::params::bot(Field::DESCRIBED);
 use crate::rules::{DAIMYO, Row, TURNS, first_place_shares, score};
 use std::time::Instant;
 
@@ -214,7 +218,13 @@ fn the_gate_switches_every_later_turn_to_uniform_play() {
     let t = scripted(3);
     let pos = t.known[0].position();
     let run = |gate: f64| {
-        let p = Params { rivals: Rivals::Learnt { model: crate::params::MODEL, gate }, ..BOT };
+        let p = Params {
+            rivals: Rivals::Learnt {
+                model: crate::params::ModelParams::of(Field::DESCRIBED),
+                gate,
+            },
+            ..BOT
+        };
         let r = search(pos, &p, &budget(30_000), 7);
         (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
     };
@@ -383,7 +393,7 @@ fn the_others_current_moves_are_drawn_at_each_worlds_hidden_nights() {
     let t = scripted(5);
     let pos = t.known[0].position();
     assert_eq!(pos.hidden.iter().flatten().count(), 2);
-    for on in [0.0, 1.0] {
+    for on in [false, true] {
         let mut params = BOT;
         let Rivals::Learnt { model, .. } = &mut params.rivals else { panic!("a learnt model") };
         model.world_moves = on;
@@ -405,7 +415,7 @@ fn the_others_current_moves_are_drawn_at_each_worlds_hidden_nights() {
         }
         let share = at_split as f64 / (ro.worlds.len() * (DAIMYO - 1)) as f64;
         println!("worldmoves {on}: {share:.3} of the worlds' columns at their own split");
-        if on > 0.0 {
+        if on {
             assert!(share > 0.1, "{share}");
         } else {
             assert_eq!(at_split, 0);

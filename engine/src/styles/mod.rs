@@ -1,11 +1,12 @@
 //! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
 //! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
 //! `daimyo fit`), seven memoryless rules that read the position as contest programs did
-//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), two more fitted
-//! to real programs' recorded moves (`fitted`: orig-tables' and orig-margins'), the field's
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), the field's
 //! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
-//! (`searching`), with what they play out from (`playout`); and models of the whole move
-//! (`move_model`) fitted to the recorded moves of real 2014 contestants (data, `contestants`).
+//! (`searching`), with what they play out from (`playout`); and what a player's games teach:
+//! models of the whole move (`move_model`) and rules of per-lord tables or plans fitted to
+//! recorded moves (`fitted`). `field` lays them out as the model's mixture: a list of typed
+//! components, each with its prior weight and smoothing.
 //!
 //! The rules are engine code because the model plays them: it asks what a rule would have
 //! played on a past board to weigh how likely an opponent is to be one. The workshop's sparring
@@ -22,13 +23,13 @@ mod standings;
 pub mod loyal;
 mod margins;
 pub mod move_model;
-pub mod contestants;
 pub mod playout;
 pub mod planner;
 pub mod pruned_mc;
 mod roles;
 pub mod searching;
 mod tables;
+pub mod field;
 
 /// What the rules read off a position and how they plan, shared with the workshop's plan-making
 /// opponents: a lord's part in a plan, every plan, the lords strongest first, the others' hidden
@@ -40,8 +41,8 @@ pub use pruned_mc::PrunedMc;
 pub use standings::{best_sum, by_strength, points_to_scoring, rival_nights, rivals};
 
 use crate::knowledge::Position;
-use crate::policy::Policy;
 use crate::rules::Move;
+use field::Player;
 use move_model::MoveModel;
 use searching::FieldSearch;
 use std::time::Instant;
@@ -68,15 +69,11 @@ pub enum Rule {
     Planner,
     /// `pruned-mc`'s search: flat Monte Carlo to the next scoring, with concessions.
     PrunedMc,
-    /// orig-tables' per-lord tables as its records show them, fitted on their odd seeds.
-    TablesOdd,
-    /// orig-margins' plans as its records show them, constants fitted on their odd seeds.
-    MarginsOdd,
 }
 
 impl Rule {
     /// The memoryless rules, each a built-in of the workshop by its name.
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 7] = [
         Rule::Greedy,
         Rule::Knapsack,
         Rule::LordRules,
@@ -84,9 +81,10 @@ impl Rule {
         Rule::Roles,
         Rule::Margins,
         Rule::Loyal,
-        Rule::TablesOdd,
-        Rule::MarginsOdd,
     ];
+
+    /// The searching rules, by the names they go by.
+    pub const SEARCHING: [Rule; 2] = [Rule::Planner, Rule::PrunedMc];
 
     /// The name the rule goes by (and the workshop's built-in that plays it).
     pub const fn name(self) -> &'static str {
@@ -100,8 +98,6 @@ impl Rule {
             Rule::Loyal => "loyal",
             Rule::Planner => "planner-search",
             Rule::PrunedMc => "pruned-mc-search",
-            Rule::TablesOdd => "tables-odd",
-            Rule::MarginsOdd => "margins-odd",
         }
     }
 
@@ -121,18 +117,6 @@ impl Rule {
         !(self == Rule::Loyal && turn == 1)
     }
 
-    /// A rule fitted to a real program's recorded moves: its agreement with the program at
-    /// `turn` on records its fit did not see (`fitted::tables::HELD_OUT`,
-    /// `fitted::margins::HELD_OUT`); none for the other rules.
-    pub fn held_out(self, turn: u8) -> Option<f64> {
-        let table = match self {
-            Rule::TablesOdd => &fitted::tables::HELD_OUT,
-            Rule::MarginsOdd => &fitted::margins::HELD_OUT,
-            _ => return None,
-        };
-        Some(table[(turn.clamp(1, 9) - 1) as usize])
-    }
-
     pub fn choose(self, pos: &Position) -> Move {
         match self {
             Rule::Greedy => greedy::choose(pos),
@@ -144,8 +128,6 @@ impl Rule {
             Rule::Loyal => loyal::choose(pos),
             Rule::Planner => FieldSearch::Planner.choose(pos),
             Rule::PrunedMc => FieldSearch::PrunedMc.choose(pos),
-            Rule::TablesOdd => fitted::tables::choose(pos),
-            Rule::MarginsOdd => fitted::margins::choose(pos),
         }
     }
 
@@ -160,71 +142,30 @@ impl Rule {
     }
 }
 
-/// The kinds of player seen only through a policy of independent picks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Every lord alike, like the official sample program.
-    Random,
-    /// The likeness of flat Monte Carlo to the next scoring, conceding the hottest lords early.
-    PrunedMc,
-    /// The likeness of flat Monte Carlo over random playouts.
-    FlatMc,
-    /// The likeness of sampled plans that win by a margin.
-    Planner,
-}
-
-impl Kind {
-    /// The name the kind goes by (and the workshop's built-in it is the likeness of).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Random => "random",
-            Kind::PrunedMc => "pruned-mc",
-            Kind::FlatMc => "flatmc",
-            Kind::Planner => "planner",
-        }
-    }
-}
-
-/// A way of choosing a move, as the model reads it.
+/// A way of choosing a move, as the model reads it: what a component of the model's mixture
+/// (`field::Component`) is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Style {
-    /// Independent picks from a board-reading policy: uniform picks, or the likeness of a kind
-    /// of player.
-    Picks { kind: Kind, policy: Policy },
-    /// A memoryless rule for the move at hand; in later turns of a rollout, its likeness `later`.
-    Rule { rule: Rule, later: Policy },
-    /// A model of the whole move fitted to a player's recorded moves (`move_model`), read at
-    /// every split of the hidden nights like a rule; in later turns of a rollout, `later`.
-    Moves { name: &'static str, model: &'static MoveModel, later: Policy },
+    /// Independent picks from the component's board-reading policy (its `later`, now as in a
+    /// rollout's later turns): uniform picks, or the likeness of a kind of player.
+    Picks,
+    /// A memoryless rule for the move at hand, written from a description or a field program's
+    /// own search read as a rule (`Rule::search`).
+    Rule(Rule),
+    /// A player learnt from its games (`field::Player`): its move model, sharpened by its
+    /// fitted rule where it has one.
+    Learnt(&'static Player),
+    /// A model of the whole move of the field's players pooled (`move_model`): the generic
+    /// contestant.
+    Moves(&'static MoveModel),
 }
 
 impl Style {
-    /// The policy the style plays in later turns of a rollout.
-    pub fn later(&self) -> Policy {
-        match *self {
-            Style::Picks { policy: p, .. }
-            | Style::Rule { later: p, .. }
-            | Style::Moves { later: p, .. } => p,
-        }
-    }
-
-    pub fn name(&self) -> &'static str {
-        match self {
-            Style::Picks { kind, .. } => kind.name(),
-            Style::Rule { rule, .. } => rule.name(),
-            Style::Moves { name, .. } => name,
-        }
-    }
-
     /// The rule, for a rule.
     pub fn rule(&self) -> Option<Rule> {
         match *self {
-            Style::Rule { rule, .. } => Some(rule),
-            Style::Picks { .. } | Style::Moves { .. } => None,
+            Style::Rule(rule) => Some(rule),
+            _ => None,
         }
-    }
-
-    pub fn is_uniform(&self) -> bool {
-        matches!(self, Style::Picks { policy, .. } if *policy == Policy::UNIFORM)
     }
 }

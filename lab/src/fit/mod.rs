@@ -9,23 +9,20 @@
 //! this way. The moves are taken in game order, so that the output depends on the games alone,
 //! not on `--jobs` nor on whether they were played or read.
 
-mod likelihood;
-mod moves;
-
-use crate::jobs::in_order;
 use daimyo::player::args::{say, value};
 use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
+use daimyo::workshop::jobs::in_order;
+use daimyo::workshop::learn::moves::{self, Seen, account};
+use daimyo::workshop::learn::policy::{
+    Observed as Decision, after_nights, fit, fit_nights, log_likelihood, log_likelihood_with,
+};
 use daimyo::workshop::records;
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::policy::{self, Policy};
 use daimyo_engine::rules::{DAIMYO, Move, State};
 use daimyo_engine::styles::move_model::MoveModel;
-use likelihood::{
-    Observed as Decision, after_nights, fit, fit_nights, log_likelihood, log_likelihood_with,
-};
-use moves::{Seen, account};
 
 const USAGE: &str = "\
 daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
@@ -269,12 +266,12 @@ fn fit_night_logits(
     test: SeedMod,
     pool: Option<String>,
 ) -> Result<(), String> {
-    let styles = || daimyo_engine::params::MODEL.all_styles().map(|s| s.0);
-    let Some(found) = styles().find(|s| s.name() == style) else {
-        let names: Vec<&str> = styles().map(|s| s.name()).collect();
+    let styles = || daimyo::player::field::default().iter();
+    let Some(found) = styles().find(|s| s.name == style) else {
+        let names: Vec<&str> = styles().map(|s| s.name).collect();
         return Err(format!("no style '{style}' (styles: {})", names.join(", ")));
     };
-    let p = found.later();
+    let p = found.later;
     let fitted_on = merged(&recorded(games, train), pool.as_deref());
     let held_out = test.map(|t| merged(&recorded(games, Some(t)), pool.as_deref()));
     let mut text = format!(

@@ -13,67 +13,19 @@
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block (`stats::blocked_mean`).
 
-use crate::jobs::in_order;
 use daimyo::player::args::{finish, parsed, setting, threads, value};
+use daimyo::player::field;
 use daimyo::workshop::arena::CONFIDENCE_Z;
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
+use daimyo::workshop::foresight::{DAYS, NIGHTS, Replayed, Score, Weight, game};
+use daimyo::workshop::jobs::in_order;
 use daimyo::workshop::records::{OutLine, group};
-use daimyo_engine::agent::LocalGame;
-use daimyo_engine::knowledge::Position;
-use daimyo_engine::model::forecast::Learnt;
-use daimyo_engine::model::{
-    Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
-};
-use daimyo_engine::moves::{legal, multinomial};
-use daimyo_engine::params::{self, ModelParams, Rivals, UNIFORM_PICKS};
-use daimyo_engine::rules::{DAIMYO, LORDS, Phase, Row, columns};
-use daimyo_engine::styles::by_strength;
+use daimyo_engine::params::{self, ModelParams, Rivals};
+use daimyo_engine::rules::{DAIMYO, LORDS};
 use daimyo_engine::timeman::cores;
 
 pub const USAGE: &str = include_str!("usage.txt");
-
-/// The day turns.
-const DAYS: [u8; 5] = [1, 3, 5, 7, 9];
-
-/// The night turns.
-const NIGHTS: [u8; 4] = [2, 4, 6, 8];
-
-/// One move foreseen, or one hidden night move read (at a turn it was hidden).
-#[derive(Clone, Copy, Debug)]
-struct Score {
-    seed: u32,
-    turn: u8,
-    /// -ln of the model's probability of the move played.
-    nats: f64,
-    /// For a night move, the same under uniformly random picks: what knowing nothing gives.
-    uniform: Option<f64>,
-    likeliest: bool,
-    /// For a move foreseen, each lord by strength (the strongest first): the picks the
-    /// forecast expected there and the picks the move made.
-    lords: Option<[(f64, u8); LORDS]>,
-}
-
-/// Each seat's day and night moves foreseen and its hidden night moves read, in one game.
-#[derive(Default)]
-struct Seen {
-    days: [Vec<Score>; DAIMYO],
-    night_moves: [Vec<Score>; DAIMYO],
-    nights: [Vec<Score>; DAIMYO],
-    /// Day moves after a hidden night, foreseen at the mover's own moves in those nights.
-    given: [Vec<Score>; DAIMYO],
-    /// Before each day move: the model's weight on uniform picks for the mover (by mover), and
-    /// the others' mean weight on them from the watcher's seat, what the gate reads (by watcher).
-    uniform: [Vec<Weight>; DAIMYO],
-    gate: [Vec<Weight>; DAIMYO],
-}
-
-/// A posterior weight on uniform picks, before a day move.
-#[derive(Clone, Copy, Debug)]
-struct Weight {
-    turn: u8,
-    w: f64,
-}
 
 struct Args {
     model: ModelParams,
@@ -92,27 +44,14 @@ pub fn main(args: &[String]) -> i32 {
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
-    let mut settings = Vec::new();
+    let (mut settings, mut model) = (Vec::new(), None);
     let (mut jobs, mut files, mut seed_mod) = (cores(), Vec::new(), None);
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--set" => {
                 let (name, v) = setting(&value::<String>(args, &mut i)?)?;
-                let model = [
-                    "smoothing",
-                    "loyal",
-                    "searchers",
-                    "readdivisor",
-                    "readings",
-                    "contestant",
-                    "fitted",
-                    "fittedsmoothing",
-                    "calibrated",
-                    "origlater",
-                    "spread",
-                    "jointnights",
-                ];
+                let model = ["readdivisor", "readings", "jointnights"];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
                     return Err(format!(
@@ -124,6 +63,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 settings.push((name, v));
             }
             "--jobs" => jobs = threads("--jobs", value(args, &mut i)?)?,
+            "--model" => {
+                let path: String = value(args, &mut i)?;
+                model = Some(field::load(&path).map_err(|e| format!("--model {e}"))?);
+            }
             "--seed-mod" => {
                 let text: String = value(args, &mut i)?;
                 let class = text.split_once(':').and_then(|(m, r)| {
@@ -143,118 +86,10 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     if files.is_empty() {
         return Err("which files? arena --out files (daimyo-lab foresight --help)".into());
     }
-    let search = params::tuned(params::BOT, &settings).map_err(|e| format!("--set: {e}"))?;
+    let bot = params::bot(model.unwrap_or_else(field::default));
+    let search = params::tuned(bot, &settings).map_err(|e| format!("--set: {e}"))?;
     let model = search.model().expect("the bot learns its model of the others");
     Ok(Some(Args { model, jobs, seed_mod, files }))
-}
-
-/// Column `c`'s night moves on the hidden night of turn `night`, each with its probability under
-/// the posteriors of the position's hidden nights.
-fn night_marginal(posteriors: &NightPosteriors, night: u8, c: usize) -> Vec<(Row, f64)> {
-    let mut out: Vec<(Row, f64)> = Vec::new();
-    for (split, p) in posteriors.iter().filter(|x| x.0 == night).flat_map(|x| &x.1) {
-        match out.iter_mut().find(|x| x.0 == split[c - 1]) {
-            Some(x) => x.1 += p,
-            None => out.push((split[c - 1], *p)),
-        }
-    }
-    out
-}
-
-/// The score of the move `played` by column `c` at `pos` (its turn and phase), foreseen by
-/// `learnt`.
-fn foreseen(
-    g: &OutLine,
-    pos: &Position,
-    learnt: &Opponents,
-    model: &ModelParams,
-    c: usize,
-    played: Row,
-    board: &Board,
-) -> Score {
-    let p = learnt.distribution(model, board, c);
-    let moves = legal(pos.phase);
-    let i = moves.iter().position(|&m| m == played).expect("legal");
-    let top = p.iter().cloned().fold(0.0, f64::max);
-    let lords = by_strength(&g.strengths).map(|l| {
-        let expected = moves.iter().zip(&p);
-        (expected.map(|(m, q)| q * m.get(l) as f64).sum(), played.get(l))
-    });
-    let uniform = (pos.phase == Phase::Night)
-        .then(|| -multinomial(played, &[1.0 / LORDS as f64; LORDS]).ln());
-    Score {
-        seed: g.seed,
-        turn: pos.turn,
-        nats: -p[i].max(f64::MIN_POSITIVE).ln(),
-        uniform,
-        likeliest: p[i] >= top,
-        lords: Some(lords),
-    }
-}
-
-/// Each seat's day and night moves foreseen and hidden night moves read, in one game.
-fn game(g: &OutLine, model: &ModelParams) -> Seen {
-    let mut out = Seen::default();
-    let mut table = LocalGame::new(g.strengths);
-    let commands = &g.replay.commands.0;
-    for moves in commands {
-        for (watcher, known) in table.known.iter().enumerate() {
-            let pos = known.position();
-            // The watcher sees the seat after it; its column in the watcher's view.
-            let mover = (watcher + 1) % DAIMYO;
-            let c = columns(watcher).iter().position(|&s| s == mover).expect("a column");
-            let hidden = pos.hidden.iter().flatten().filter(|h| h.others.is_some());
-            let nights: Vec<u8> = hidden.map(|h| h.turn).collect();
-            let learnt = Opponents::learn(pos, model, None);
-            if pos.phase == Phase::Day {
-                let turn = pos.turn;
-                out.uniform[mover].push(Weight { turn, w: learnt.uniform_weight(model, c) });
-                out.gate[watcher].push(Weight { turn, w: learnt.uniform_share(model) });
-            }
-            let board = Board::at(pos, pos.public, pos.turn, pos.phase, model.rule_readings);
-            let played = moves[mover].counts();
-            let score = foreseen(g, pos, &learnt, model, c, played, &board);
-            // The same day move foreseen at the mover's own moves in the hidden nights, as a
-            // rollout's world fixes them.
-            if pos.phase == Phase::Day && !nights.is_empty() && board.splits().0 == nights {
-                let mut truth = [Row::ZERO; 2];
-                for (i, &n) in nights.iter().enumerate() {
-                    truth[i] = commands[n as usize - 1][mover].counts();
-                }
-                let at_truth = board.with_splits(vec![(truth, 1.0)]);
-                out.given[mover].push(foreseen(g, pos, &learnt, model, c, played, &at_truth));
-            }
-            match pos.phase {
-                Phase::Day => out.days[mover].push(score),
-                Phase::Night => out.night_moves[mover].push(score),
-            }
-            if nights.is_empty() {
-                continue;
-            }
-            // The gate only says how rollouts play later turns; the posteriors do not read it.
-            let forecast =
-                Model::Learnt(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
-            let posteriors = night_posteriors(pos, &forecast);
-            let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS, None));
-            for n in nights {
-                let played = commands[n as usize - 1][mover].counts();
-                let p = night_marginal(&posteriors, n, c);
-                let q = night_marginal(&uniform, n, c);
-                let of = |m: &[(Row, f64)]| m.iter().find(|x| x.0 == played).map_or(0.0, |x| x.1);
-                let top = p.iter().map(|x| x.1).fold(0.0, f64::max);
-                out.nights[mover].push(Score {
-                    seed: g.seed,
-                    turn: pos.turn,
-                    nats: -of(&p).max(f64::MIN_POSITIVE).ln(),
-                    uniform: Some(-of(&q).max(f64::MIN_POSITIVE).ln()),
-                    likeliest: of(&p) >= top,
-                    lords: None,
-                });
-            }
-        }
-        table.play(moves).expect("the records hold moves of each turn's phase");
-    }
-    out
 }
 
 /// One game's items of each seat added to its entrant's group.
@@ -273,7 +108,18 @@ fn foresight(a: &Args) -> Result<String, String> {
             return Err(format!("no games of seed % {m} = {r}"));
         }
     }
-    let found = in_order(&games, a.jobs, |g| game(g, &a.model), |_| {});
+    let found = in_order(
+        &games,
+        a.jobs,
+        |g| {
+            game(
+                &Replayed { seed: g.seed, strengths: g.strengths, commands: &g.replay.commands.0 },
+                &a.model,
+                [true; DAIMYO],
+            )
+        },
+        |_| {},
+    );
     let mut entrants: Vec<(String, Vec<Score>)> = Vec::new();
     let mut night_movers: Vec<(String, Vec<Score>)> = Vec::new();
     let mut readers: Vec<(String, Vec<Score>)> = Vec::new();
@@ -289,26 +135,19 @@ fn foresight(a: &Args) -> Result<String, String> {
         by_seat(&mut given, g, seen.given);
     }
     let moves: usize = entrants.iter().map(|(_, f)| f.len()).sum();
+    let components: Vec<String> =
+        a.model.components().map(|c| format!("{} {}", c.name, c.weight)).collect();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (smoothing {}, loyal {}, searchers {}, readings {}, \
-         contestant {}, fitted {}, fittedsmoothing {}, calibrated {}, origlater {}, spread {}, \
-         jointnights {})\n\n",
+         seat before it (components {}; readings {}, readdivisor {}, jointnights {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
         if games.len() == 1 { "" } else { "s" },
-        a.model.smoothing,
-        a.model.loyal,
-        a.model.searchers,
+        components.join(", "),
         a.model.rule_readings,
-        a.model.contestant,
-        a.model.fitted,
-        a.model.fitted_smoothing,
-        a.model.calibrated,
-        a.model.orig_later,
-        a.model.spread,
-        a.model.joint_nights,
+        a.model.reading_divisor,
+        u8::from(a.model.joint_nights),
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");
@@ -351,7 +190,7 @@ fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
 }
 
 /// The gates the gate table reads against: the bot's own, and 0.4, its gate before.
-const GATES: [f64; 2] = match params::BOT.rivals {
+const GATES: [f64; 2] = match params::bot(daimyo_engine::styles::field::Field::DESCRIBED).rivals {
     Rivals::Learnt { gate, .. } => [gate, 0.4],
     Rivals::Prior { .. } => panic!("the bot's rollouts are gated"),
 };

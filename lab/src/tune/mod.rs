@@ -157,7 +157,7 @@ impl Spsa {
 
 /// The bot's search with `values` for the run's settings.
 fn search_of(dims: &[Dim], values: &[f64]) -> SearchParams {
-    let mut s = params::BOT;
+    let mut s = params::bot(daimyo::player::field::default());
     for (d, &v) in dims.iter().zip(values) {
         d.tunable.set(&mut s, d.tunable.clamp(v)).expect("the bot has every tunable");
     }
@@ -167,7 +167,7 @@ fn search_of(dims: &[Dim], values: &[f64]) -> SearchParams {
 /// A setting's value as the arena and the player read it.
 fn shown(d: &Dim, v: f64) -> String {
     let v = d.tunable.clamp(v);
-    if d.tunable.integer { format!("{v:.0}") } else { format!("{v:.4}") }
+    if d.tunable.scale == params::Scale::Real { format!("{v:.4}") } else { format!("{v:.0}") }
 }
 
 struct Options {
@@ -407,7 +407,9 @@ pub fn main(args: &[String]) -> i32 {
         let settings: String = params::TUNABLES
             .iter()
             .map(|t| {
-                let now = t.get(&params::BOT).map_or(String::new(), |v| format!(" (bot: {v})"));
+                let now = t
+                    .get(&params::bot(daimyo::player::field::default()))
+                    .map_or(String::new(), |v| format!(" (bot: {v})"));
                 format!("  {:<10} {}{now}\n", t.name, t.about)
             })
             .collect();

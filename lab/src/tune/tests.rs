@@ -50,7 +50,7 @@ fn settings_stay_in_their_range_and_whole_ones_are_played_whole() {
     assert_eq!(spsa.theta[0], 1.0);
     assert_eq!(spsa.theta[1], 1.0);
     let search = search_of(&spsa.dims, &[0.25, 6.4]);
-    let mut expected = params::BOT;
+    let mut expected = params::bot(daimyo::player::field::default());
     Tunable::find("gate").unwrap().set(&mut expected, 0.25).unwrap();
     Tunable::find("keep").unwrap().set(&mut expected, 6.0).unwrap();
     assert_eq!(search, expected);

@@ -28,6 +28,7 @@ pub mod run;
 pub use files::out_line;
 
 use crate::player::args::{self, say};
+use crate::player::field;
 use crate::workshop::builtins;
 use daimyo_engine::params::{SearchParams, Tunable};
 use daimyo_engine::rules::{DAIMYO, strengths_from_seed};
@@ -93,7 +94,7 @@ impl Entrant {
         }
         let (name, settings) = spec.split_once(':').unwrap_or((spec, ""));
         let mut budget = Budget::default();
-        let mut tuning = Vec::new();
+        let (mut tuning, mut model) = (Vec::new(), None);
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
             let number = || value.parse().map_err(|_| format!("'{spec}': cannot read '{value}'"));
@@ -101,6 +102,10 @@ impl Entrant {
                 "time" => budget.time_ms = Some(number()?),
                 "rollouts" => budget.rollouts = Some(number()?),
                 "noclock" if value.is_empty() => budget.no_clock = true,
+                "model" => {
+                    let read = field::load(value).map_err(|e| format!("'{spec}': model {e}"))?;
+                    model = Some(read);
+                }
                 "threads" => {
                     let n = number()? as usize;
                     budget.threads = Some(args::threads(&format!("'{spec}': threads"), n)?);
@@ -111,8 +116,8 @@ impl Entrant {
                 }
                 _ => {
                     return Err(format!(
-                        "'{spec}': unknown setting '{key}' (time, rollouts, noclock, threads; \
-                         the search's {})",
+                        "'{spec}': unknown setting '{key}' (time, rollouts, noclock, threads, \
+                         model; the search's {})",
                         Tunable::names()
                     ));
                 }
@@ -129,8 +134,9 @@ impl Entrant {
         if budget.never_ends() {
             return Err(format!("'{spec}': noclock needs rollouts=N: the search would never end"));
         }
-        let search =
-            builtins::tuned(name, &tuning).map_err(|e| format!("'{spec}': {e}"))?.map(Box::new);
+        let search = builtins::tuned(name, &tuning, model)
+            .map_err(|e| format!("'{spec}': {e}"))?
+            .map(Box::new);
         Ok(Entrant::Builtin { label: spec.to_string(), name: name.into(), budget, search })
     }
 

@@ -14,7 +14,7 @@ pub fn policy(script: &str, style: &str) -> String {
 }
 
 /// A CSP hash source, `sha256-BASE64`.
-fn source(text: &str) -> String {
+pub fn source(text: &str) -> String {
     format!("sha256-{}", base64(&sha256(text.as_bytes())))
 }
 
@@ -29,7 +29,7 @@ const K: [u32; 64] = [
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
 
-fn sha256(data: &[u8]) -> [u8; 32] {
+pub fn sha256(data: &[u8]) -> [u8; 32] {
     let mut h: [u32; 8] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
         0x5be0cd19,

@@ -10,7 +10,7 @@
 //! `textContent`. The page itself (`page.html`, `page.css`, `page.js`) is an asset, included
 //! whole; nothing in it depends on the game.
 
-mod csp;
+pub mod csp;
 pub mod model;
 
 use crate::workshop::records::{self, Game, Recorded};

@@ -15,9 +15,8 @@
 //! go round the plan lords as `spare` says.
 //! Turn 1 is one pick on every lord but a weakest, as in all its records.
 //!
-//! The constants are fitted to orig-margins' recorded moves on one half of the records' seeds by
-//! `daimyo-lab fit-margins`: the odd seeds for the opponent model (`ODD`, this module's
-//! `choose`), the even seeds for the workshop's sparring partner `margins`.
+//! The constants are fitted to orig-margins' recorded moves on the records' even seeds by
+//! `daimyo-lab fit-margins`, for the workshop's sparring partner `margins`.
 
 use crate::knowledge::Position;
 use crate::rules::{LORDS, Move, Phase, Row};
@@ -79,36 +78,6 @@ impl Spare {
 /// strength), `rank`, `ties`, whether to fill the largest shortfall first, `spare`.
 pub type Setting = (i32, i32, i32, i32, i32, i32, Rank, Ties, bool, Spare);
 
-/// Turns 2 to 9, fitted one turn at a time on the odd seeds by coordinate descent over the
-/// constants from the even seeds' (`daimyo-lab fit-margins --seeds odd`); the agreement each
-/// reaches there, then on the even seeds: turn 2 0.42/0.57, 3 0.17/0.19, 4 0.23/0.23, 5
-/// 0.32/0.26, 6 0.31/0.24, 7 0.14/0.12, 8 0.30/0.29, 9 0.21/0.15 (turns 1-9 0.34/0.34). Fitted
-/// before the tie rule `All`, which a refit takes at turns 2 and 8 (0.47/0.58 and 0.31/0.29).
-pub const ODD: [Setting; 8] = {
-    use Rank::*;
-    use Spare::*;
-    use Ties::*;
-    [
-        (10, 10, 20, 20, 2, 4, DearThenWaste, Last, false, Plan),
-        (14, 5, 14, 0, 4, 6, Waste, Last, false, Topped),
-        (22, 6, 18, 5, 2, 3, LessWaste, First, false, Plan),
-        (14, 5, 13, 4, 4, 5, LessWaste, Last, false, Topped),
-        (14, 3, 17, 0, 4, 6, DearThenWaste, Last, true, Plan),
-        (12, 5, 15, 10, 4, 7, Waste, First, false, Topped),
-        (15, 3, 5, 20, 4, 9, DearThenWaste, Last, true, Plan),
-        (12, 5, 18, 8, 4, 5, Waste, First, false, Topped),
-    ]
-};
-
-/// How often, turn by turn (1 to 9), the rule fitted on one half of the records' seeds plays
-/// orig-margins' move on the other half: the sparring partner `margins` (fitted on the even
-/// seeds) on the odd seeds of `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201`
-/// (`daimyo-lab agreement --seeds odd`, 149 games). It stands for `margins-odd`'s agreement on
-/// moves its fit did not see, without reading the even seeds the model is checked on. Measured
-/// with the ties `margins-odd` still breaks as before; the tie rule `All` at night 2 takes the
-/// sparring partner's turn 2 to 0.46.
-pub const HELD_OUT: [f64; 9] = [1.00, 0.40, 0.11, 0.17, 0.26, 0.24, 0.12, 0.26, 0.17];
-
 /// The smallest whole intimacy above `tenths` tenths of a point.
 fn above(tenths: i32) -> i32 {
     tenths.div_euclid(10) + 1
@@ -127,11 +96,6 @@ fn needs(
         let off = above(10 * worst + last_night * nights[l] + last_margin);
         (top, off.min(top))
     })
-}
-
-/// The move the rule fitted on the odd seeds plays at `pos`: the opponent model's `margins-odd`.
-pub fn choose(pos: &Position) -> Move {
-    choose_with(pos, &ODD)
 }
 
 /// The move the rule with `settings` (turns 2 to 9) plays at `pos`.

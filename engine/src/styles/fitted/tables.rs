@@ -1,7 +1,7 @@
-//! orig-tables' rule as its recorded moves show it: every legal move scored as a sum over the
-//! lords of table values, the best played (ties to the first move of `moves::legal`); no
-//! randomness, no look-ahead. Turn 1 is the program's fixed opening (`Rule::Tables`, which every
-//! turn-1 record agrees with).
+//! A rule of per-lord tables, as orig-tables' recorded moves first showed it and as `daimyo
+//! learn` fits it to any player's moves: every legal move scored as a sum over the lords of table
+//! values, the best played (ties to the first move of `moves::legal`); no randomness, no
+//! look-ahead. Turns before the first the tables cover play `Rule::Tables`'s fixed opening.
 //!
 //! A lord's value is read off by the turn, the picks k the move puts on the lord, and the lord's
 //! state before the move (`cells`): its strength, and whether it is strong (5 or 6); its order
@@ -11,26 +11,22 @@
 //! the next one up (middle, last), 0..6; and the others' picks in the hidden nights (0..3). The
 //! tables are crossed as `cells` lists them.
 //!
-//! The values are fitted to orig-tables' recorded moves by `lab/scripts/fit_tables.py`, on one
-//! half of the records' seeds: the odd seeds for the opponent model (`tables-odd.txt`, this
-//! module's `choose`), the even seeds for the workshop's sparring partner `tables`, so that a
-//! table of the sparring partner tests the model on moves no fit of its saw. Exact agreement
-//! with orig-tables' moves of turns 2-9 (`fit_tables.py`'s report), on the seeds fitted / held
-//! out: odd fit 0.81 / 0.50, even fit 0.82 / 0.52.
+//! The values are fitted by a conditional logit over the legal moves (the workshop's `learn`):
+//! for the opponent model, to each learnt player's moves (in its field file); for the
+//! workshop's sparring partner `tables`, to orig-tables' moves on the records' even seeds.
 
 use crate::knowledge::Position;
-use crate::rules::{DAY_PICKS, LORDS, Move};
+use crate::rules::{DAY_PICKS, LORDS, Move, TURNS};
 use crate::styles::{Rule, best_sum, by_strength, rival_nights, rivals};
-use std::sync::LazyLock;
 
 /// Picks a move can put on one lord: 0..=5.
-const KS: usize = DAY_PICKS + 1;
+pub const KS: usize = DAY_PICKS + 1;
 /// The families of tables, each by its number of cells (see `cells`): strength, lead, margin,
 /// nights, order, lead x margin, lead x nights, strength x margin, standing, standing x nights,
 /// leads.
 const FAMILIES: [usize; 11] = [4, 9, 9, 4, 6, 81, 36, 36, 42, 12, 98];
 /// Cells per turn.
-const CELLS: usize = {
+pub const CELLS: usize = {
     let (mut n, mut f) = (0, 0);
     while f < FAMILIES.len() {
         n += FAMILIES[f];
@@ -39,23 +35,83 @@ const CELLS: usize = {
     n
 };
 
-/// Tables by turn 2..9, cell and picks 0..5, in hundredths, as `lab/scripts/fit_tables.py`
-/// writes them: whitespace-separated integers.
-pub struct Tables(Vec<i16>);
+/// Tables by turn, cell and picks 0..5, in hundredths, from the turn `first` to turn 9.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables {
+    first: u8,
+    values: Vec<i16>,
+}
 
 impl Tables {
-    /// The tables `text` holds; panics unless it is exactly the tables of turns 2 to 9 (the
-    /// files are part of the source, read once).
-    pub fn parse(text: &str) -> Tables {
-        let w: Vec<i16> =
-            text.split_ascii_whitespace().map(|x| x.parse().expect("a table value")).collect();
-        assert_eq!(w.len(), 8 * CELLS * KS, "the tables of turns 2 to 9");
-        Tables(w)
+    /// Values that cover the turns from the first to turn 9: `(TURNS - first + 1) x CELLS x KS`
+    /// of them, laid out by turn, cell (`cells`) and picks.
+    pub fn new(first: u8, values: Vec<i16>) -> Result<Tables, String> {
+        if !(1..=TURNS).contains(&first) {
+            return Err(format!("tables from turn {first}: the first turn is 1 to {TURNS}"));
+        }
+        let want = Tables::len_from(first);
+        match values.len() == want {
+            true => Ok(Tables { first, values }),
+            false => Err(format!(
+                "tables from turn {first} hold {want} values ({CELLS} cells x {KS} picks a \
+                 turn), not {}",
+                values.len()
+            )),
+        }
+    }
+
+    /// How many values tables from turn `first` hold.
+    pub const fn len_from(first: u8) -> usize {
+        (TURNS - first + 1) as usize * CELLS * KS
+    }
+
+    /// The tables `text` holds, whitespace-separated integers from turn `first` on; panics
+    /// unless it is exactly that (for tables that are part of the source, read once).
+    pub fn parse(first: u8, text: &str) -> Tables {
+        let w = text.split_ascii_whitespace().map(|x| x.parse().expect("a table value"));
+        Tables::new(first, w.collect()).expect("whole tables")
+    }
+
+    /// The first turn the tables cover.
+    pub fn first(&self) -> u8 {
+        self.first
+    }
+
+    /// The values, laid out as `new` takes them.
+    pub fn values(&self) -> &[i16] {
+        &self.values
+    }
+
+    /// The move the rule plays at `pos`.
+    pub fn choose(&self, pos: &Position) -> Move {
+        if pos.turn < self.first {
+            return Rule::Tables.choose(pos);
+        }
+        let at = (pos.turn.min(TURNS) - self.first) as usize * CELLS;
+        let cells = lord_cells(pos);
+        let value: [[i32; KS]; LORDS] = std::array::from_fn(|l| {
+            std::array::from_fn(|k| {
+                cells[l].iter().map(|&c| self.values[(at + c) * KS + k] as i32).sum()
+            })
+        });
+        best_sum(pos.phase, &value)
     }
 }
 
-/// The tables fitted on the records' odd seeds, which the opponent model reads.
-static ODD: LazyLock<Tables> = LazyLock::new(|| Tables::parse(include_str!("tables-odd.txt")));
+/// Each lord's cells at `pos` (one in each family, offset into a turn's `CELLS`), whose values
+/// at k picks add up to the lord's value.
+pub fn lord_cells(pos: &Position) -> [[usize; FAMILIES.len()]; LORDS] {
+    let nights = rival_nights(pos);
+    let mut order = [0; LORDS];
+    for (i, l) in by_strength(&pos.strengths).into_iter().enumerate() {
+        order[l] = i;
+    }
+    std::array::from_fn(|l| {
+        let mut others = rivals(pos, l);
+        others.sort_unstable();
+        cells(pos.strengths[l], pos.own.get(l) as i32, others, nights[l], order[l])
+    })
+}
 
 /// The cells, one in each family, whose values at k picks add up to a lord's value: `own` is the
 /// own true intimacy, `rivals` the others' public ones (ascending), `nights` the others' hidden
@@ -95,40 +151,4 @@ fn cells(strength: u8, own: i32, rivals: [i32; 3], nights: i32, order: usize) ->
         at += FAMILIES[f];
         cell
     })
-}
-
-/// How often, turn by turn (1 to 9), the rule fitted on one half of the records' seeds plays
-/// orig-tables' move on the other half: the sparring partner `tables` (fitted on the even seeds)
-/// on the odd seeds of `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201`
-/// (`daimyo-lab agreement --seeds odd`, 149 games). It stands for `tables-odd`'s agreement on
-/// moves its fit did not see, without reading the even seeds the model is checked on.
-pub const HELD_OUT: [f64; 9] = [1.00, 0.66, 0.64, 0.66, 0.21, 0.44, 0.30, 0.50, 0.23];
-
-/// The move the rule fitted on the odd seeds plays at `pos`: the opponent model's `tables-odd`.
-pub fn choose(pos: &Position) -> Move {
-    choose_with(pos, &ODD)
-}
-
-/// The move the rule with `tables` plays at `pos`.
-pub fn choose_with(pos: &Position, tables: &Tables) -> Move {
-    if pos.turn <= 1 {
-        return Rule::Tables.choose(pos);
-    }
-    let turn = pos.turn.min(9) as usize - 2;
-    let weights = &tables.0;
-    let nights = rival_nights(pos);
-    let mut order = [0; LORDS];
-    for (i, l) in by_strength(&pos.strengths).into_iter().enumerate() {
-        order[l] = i;
-    }
-    let value: [[i32; KS]; LORDS] = std::array::from_fn(|l| {
-        let mut others = rivals(pos, l);
-        others.sort_unstable();
-        let own = pos.own.get(l) as i32;
-        let at = cells(pos.strengths[l], own, others, nights[l], order[l]);
-        std::array::from_fn(|k| {
-            at.iter().map(|&c| weights[((turn * CELLS) + c) * KS + k] as i32).sum()
-        })
-    });
-    best_sum(pos.phase, &value)
 }

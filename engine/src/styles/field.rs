@@ -1,0 +1,176 @@
+//! The opponent model's mixture as one typed list: each component says what it is (uniform or
+//! likeness picks, a rule written from a description, a field program's own search read as a
+//! rule, a player learnt from its games, the generic contestant), its prior weight, its smoothing
+//! and the policy it plays in a rollout's later turns. The components that need no data are
+//! compiled in (`DESCRIBED`); a field file made by `daimyo learn` adds the learnt ones and is
+//! read by the player, which hands the engine the whole list (`Field`).
+
+use super::fitted::tables::Tables;
+use super::move_model::MoveModel;
+use super::{Rule, Style, likeness};
+use crate::knowledge::Position;
+use crate::policy::Policy;
+use crate::rules::{Move, TURNS};
+
+/// What a component is, as the field file names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Independent picks from a policy: uniformly random, or a likeness of a kind of player.
+    Picks,
+    /// A memoryless rule written from a description of a contest program.
+    Described,
+    /// A field program's search, read as a rule on a share of its budget.
+    Searching,
+    /// A player learnt from its games: a move model, sharpened by a fitted rule.
+    Learnt,
+    /// A move model of every learnt player's moves pooled: a generic contestant.
+    Contestant,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] =
+        [Kind::Picks, Kind::Described, Kind::Searching, Kind::Learnt, Kind::Contestant];
+
+    /// The name in the field file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Picks => "picks",
+            Kind::Described => "described",
+            Kind::Searching => "searching",
+            Kind::Learnt => "learnt",
+            Kind::Contestant => "contestant",
+        }
+    }
+}
+
+/// One component of the mixture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Component {
+    /// The name it goes by in reports (`--verbose`'s "plays like") and in the field file.
+    pub name: &'static str,
+    pub style: Style,
+    /// Its prior weight; Bayes' rule normalises the weights, so they need not sum to 1.
+    pub weight: f64,
+    /// For a described or searching rule, the share of its probability spread over every move,
+    /// laid like `later` (a near miss of its kind of player), so that a move it would not play is
+    /// unlikely rather than impossible; a learnt player's is by turn (`Player::sure`); picks and
+    /// move models give every move a probability of their own and have none.
+    pub smoothing: f64,
+    /// The policy it plays in a rollout's later turns.
+    pub later: Policy,
+}
+
+impl Component {
+    /// Uniformly random picks.
+    pub fn is_uniform(&self) -> bool {
+        self.style == Style::Picks && self.later == Policy::UNIFORM
+    }
+
+    pub fn kind(&self) -> Kind {
+        match self.style {
+            Style::Picks => Kind::Picks,
+            Style::Rule(rule) if rule.search().is_some() => Kind::Searching,
+            Style::Rule(_) => Kind::Described,
+            Style::Learnt(_) => Kind::Learnt,
+            Style::Moves(_) => Kind::Contestant,
+        }
+    }
+}
+
+/// A player learnt from its games: its move model, and, where it helps, a rule of per-lord tables
+/// fitted to the same moves, the forecast putting the share `sure` of its probability on the
+/// rule's move and the rest on the move model's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub moves: MoveModel,
+    pub rule: Option<Tables>,
+    /// By turn (index 0 is turn 1): the share of the forecast on the rule's move, fitted to how
+    /// often the rule played the player's move on games it was not fitted to (0 without a rule).
+    pub sure: [f64; TURNS as usize],
+}
+
+impl Player {
+    /// The share of the forecast on the rule's move at `turn`.
+    pub fn sure_at(&self, turn: u8) -> f64 {
+        match self.rule {
+            Some(_) => self.sure[(turn.clamp(1, TURNS) - 1) as usize],
+            None => 0.0,
+        }
+    }
+
+    /// The rule's move at `pos`, if the player has a rule.
+    pub fn rule_move(&self, pos: &Position) -> Option<Move> {
+        self.rule.as_ref().map(|t| t.choose(pos))
+    }
+}
+
+/// The whole mixture: every component the model reads, in order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Field {
+    pub components: &'static [Component],
+}
+
+impl Field {
+    /// The components that need no data: what the model knows before it has learnt a field.
+    pub const DESCRIBED: Field = Field { components: &DESCRIBED };
+
+    pub fn iter(&self) -> std::slice::Iter<'static, Component> {
+        self.components.iter()
+    }
+
+    /// The component called `name`.
+    pub fn find(&self, name: &str) -> Option<&'static Component> {
+        self.components.iter().find(|c| c.name == name)
+    }
+}
+
+/// The smoothing of the described and searching rules.
+pub const RULE_SMOOTHING: f64 = 0.05;
+
+const fn picks(name: &'static str, policy: Policy, weight: f64) -> Component {
+    Component { name, style: Style::Picks, weight, smoothing: 0.0, later: policy }
+}
+
+const fn rule(rule: Rule, weight: f64, later: Policy) -> Component {
+    let style = Style::Rule(rule);
+    Component { name: rule.name(), style, weight, smoothing: RULE_SMOOTHING, later }
+}
+
+/// The described components and their prior weights: uniformly random picks; the likenesses of
+/// `pruned-mc`, `flatmc` and `planner`; the rules of the field's descriptions and a few more;
+/// `loyal` (docs/findings.md, "A player nobody's rule describes"); and the two field searches
+/// read as rules (docs/findings.md, "Reading the searching players by their own code").
+pub const DESCRIBED: [Component; 13] = [
+    picks("random", Policy::UNIFORM, 0.25),
+    picks("pruned-mc", likeness::PRUNED_MC, 0.10),
+    picks("flatmc", likeness::FLATMC, 0.10),
+    picks("planner", likeness::PLANNER, 0.10),
+    rule(Rule::Tables, 0.10, likeness::TABLES),
+    rule(Rule::Roles, 0.10, likeness::ROLES),
+    rule(Rule::Margins, 0.10, likeness::MARGINS),
+    rule(Rule::Greedy, 0.05, likeness::GREEDY),
+    rule(Rule::Knapsack, 0.05, likeness::KNAPSACK),
+    rule(Rule::LordRules, 0.05, likeness::RULES),
+    rule(Rule::Loyal, 0.05, likeness::LOYAL),
+    rule(Rule::Planner, 0.10, likeness::PLANNER),
+    rule(Rule::PrunedMc, 0.10, likeness::PRUNED_MC),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_described_component_says_what_it_is() {
+        let kinds: Vec<Kind> = Field::DESCRIBED.iter().map(|c| c.kind()).collect();
+        assert_eq!(kinds.iter().filter(|&&k| k == Kind::Picks).count(), 4);
+        assert_eq!(kinds.iter().filter(|&&k| k == Kind::Searching).count(), 2);
+        assert_eq!(kinds.iter().filter(|&&k| k == Kind::Described).count(), 7);
+        let names: Vec<&str> = Field::DESCRIBED.iter().map(|c| c.name).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "one name each: {names:?}");
+        assert!(Field::DESCRIBED.find("random").is_some_and(Component::is_uniform));
+    }
+}

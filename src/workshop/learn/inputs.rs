@@ -1,0 +1,250 @@
+//! What `learn` reads: every file as given, in any format the workshop reads (the official
+//! manager's result, arena `--out` files, the field's recorded games, the player's `--log`),
+//! each checked. A file that cannot be read or is not a file of games stops the run with its
+//! name, line and what is wrong; a game that parses but cannot have happened (an illegal move,
+//! lords that do not follow from the seed, a stated winner or total the moves do not give) is
+//! reported and skipped, and counted.
+//!
+//! A log holds what its own seat saw: its own moves, each with the view it was made from, but
+//! not the others' hidden nights, so only the logging player's moves are read from it.
+
+use crate::player::field::Input;
+use crate::player::log::{self, LoggedGame};
+use crate::workshop::records::{self, Game};
+use daimyo_engine::knowledge::{Position, Tracker};
+use daimyo_engine::rules::{DAIMYO, Row, State, strengths_from_seed, winner};
+use std::collections::BTreeMap;
+
+/// A game as `learn` reads it.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// A whole game: every seat's moves, who sat where.
+    Whole(Game),
+    /// One seat's moves from a log, with the positions it saw.
+    Seat { label: String, key: u64, moves: Vec<(Position, Row)> },
+}
+
+impl Source {
+    /// What decides whether the game is held out: the seed of a whole game (its rotations go
+    /// together), a log game's search seed and start.
+    pub fn key(&self) -> u64 {
+        match self {
+            Source::Whole(g) => g.seed as u64,
+            Source::Seat { key, .. } => *key,
+        }
+    }
+
+    /// The labels of the seats it holds moves of.
+    pub fn labels(&self) -> Vec<&str> {
+        match self {
+            Source::Whole(g) => g.labels.iter().map(String::as_str).collect(),
+            Source::Seat { label, .. } => vec![label.as_str()],
+        }
+    }
+}
+
+/// Everything read: each file's record, the games, and what was skipped and why.
+pub struct Read {
+    pub inputs: Vec<Input>,
+    pub games: Vec<Source>,
+    pub skipped: Vec<String>,
+}
+
+/// How labels are renamed (`--as OLD=NEW`) and left out (`--drop LABEL`).
+#[derive(Clone, Debug, Default)]
+pub struct Labels {
+    pub renamed: BTreeMap<String, String>,
+    pub dropped: Vec<String>,
+}
+
+impl Labels {
+    /// A seat's label as learnt: renamed, or `None` if left out.
+    pub fn of(&self, label: &str) -> Option<String> {
+        let name = self.renamed.get(label).map_or(label, String::as_str);
+        (!self.dropped.iter().any(|d| d == label || d == name)).then(|| name.to_string())
+    }
+}
+
+/// Every file, in order; the first file that cannot be read ends it with the error.
+pub fn read(files: &[String], labels: &Labels) -> Result<Read, String> {
+    let mut out = Read { inputs: Vec::new(), games: Vec::new(), skipped: Vec::new() };
+    for file in files {
+        let bytes = std::fs::read(file).map_err(|e| format!("{file}: cannot read it: {e}"))?;
+        let sha256 = super::sha256_hex(&bytes);
+        let text =
+            String::from_utf8(bytes).map_err(|e| format!("{file}: not text (UTF-8): {e}"))?;
+        let (mut games, mut skipped) = (0, 0);
+        let mut skip = |at: String, why: String| {
+            out.skipped.push(format!("{file}: {at}: {why}: skipped"));
+            skipped += 1;
+        };
+        if log::is_log(&text) {
+            let logged = log::read(&text).map_err(|e| format!("{file}: {e}"))?;
+            for (i, g) in logged.iter().enumerate() {
+                match seat(g, labels) {
+                    Ok(Some(s)) => {
+                        out.games.push(s);
+                        games += 1;
+                    }
+                    Ok(None) => games += 1,
+                    Err(e) => skip(format!("log game {}", i + 1), e),
+                }
+            }
+        } else {
+            let found = records::games(&text).map_err(|e| format!("{file}: {e}"))?;
+            if found.is_empty() {
+                return Err(format!("{file}: no games in it"));
+            }
+            for n in 1..=found.len() {
+                let game = match found.get(n) {
+                    Ok(g) => g,
+                    // A game the reader refuses is malformed, unless it is a JSON object with
+                    // a replay: then it is a game whose moves cannot have been played.
+                    Err(e) if e.contains("replay") || e.contains("move") || e.contains("turn") => {
+                        skip(game_at(&found, n), e);
+                        continue;
+                    }
+                    Err(e) => return Err(format!("{file}: {e}")),
+                };
+                match check(&game) {
+                    Ok(()) => {
+                        let mut game = game;
+                        let seats = game.labels.clone().map(|l| labels.of(&l));
+                        for (s, l) in seats.into_iter().enumerate() {
+                            game.labels[s] = l.unwrap_or_default();
+                        }
+                        out.games.push(Source::Whole(game));
+                        games += 1;
+                    }
+                    Err(e) => skip(game_at(&found, n), e),
+                }
+            }
+        }
+        out.inputs.push(Input { file: file.clone(), sha256, games, skipped });
+    }
+    Ok(out)
+}
+
+/// Where game `n` of a file is, for a message.
+fn game_at(found: &records::Games, n: usize) -> String {
+    match found.len() {
+        1 => "its game".into(),
+        _ => format!("game {n}"),
+    }
+}
+
+/// Why a game that was read cannot have happened, if it cannot.
+fn check(g: &Game) -> Result<(), String> {
+    if g.strengths != strengths_from_seed(g.seed) {
+        return Err(format!("the lords {:?} do not follow from seed {}", g.strengths, g.seed));
+    }
+    let mut state = State::new(g.strengths);
+    for (t, moves) in g.commands.iter().enumerate() {
+        state.play(moves).map_err(|e| format!("turn {}: {e:?}", t + 1))?;
+    }
+    if !state.is_over() {
+        return Err(format!("it ends after turn {} of 9", g.commands.len()));
+    }
+    let totals = state.totals();
+    if let Some(stated) = g.totals_x12.filter(|&t| t != totals) {
+        return Err(format!(
+            "the stated totals {stated:?} (twelfths) are not the moves' {totals:?}"
+        ));
+    }
+    if g.winner.is_some_and(|w| winner(&totals) != Some(w)) {
+        let w = g.winner.unwrap_or_default();
+        return Err(format!(
+            "the stated winner, seat {w}, is not the moves' ({:?})",
+            winner(&totals)
+        ));
+    }
+    Ok(())
+}
+
+/// The logging player's moves of one logged game, each with the position it was made from;
+/// `None` if its label is left out.
+fn seat(g: &LoggedGame, labels: &Labels) -> Result<Option<Source>, String> {
+    let Some(label) = labels.of(&g.player) else { return Ok(None) };
+    let (strengths, views) = g.views()?;
+    let mut tracker = Tracker::new(strengths);
+    let mut moves = Vec::new();
+    for (view, turn) in views.iter().zip(&g.turns) {
+        tracker.observe(view);
+        let played =
+            log::parse_move(&turn.answer).ok().filter(|m| m.phase() == view.phase).ok_or_else(
+                || format!("turn {}: the answer '{}' is no move", view.turn, turn.answer),
+            )?;
+        moves.push((*tracker.position(), played.counts()));
+    }
+    if moves.is_empty() {
+        return Err("no turn answered".into());
+    }
+    let key = g.seed ^ g.unix_ms.rotate_left(32);
+    Ok(Some(Source::Seat { label, key, moves }))
+}
+
+/// The seats of `labels` each game holds, counted, with their seeds.
+pub fn per_label(games: &[Source]) -> BTreeMap<String, (usize, Vec<u32>)> {
+    let mut out: BTreeMap<String, (usize, Vec<u32>)> = BTreeMap::new();
+    for g in games {
+        let mut seen: Vec<&str> = g.labels().into_iter().filter(|l| !l.is_empty()).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        for l in seen {
+            let e = out.entry(l.to_string()).or_default();
+            e.0 += 1;
+            if let Source::Whole(g) = g {
+                e.1.push(g.seed);
+            }
+        }
+    }
+    out.values_mut().for_each(|(_, seeds)| {
+        seeds.sort_unstable();
+        seeds.dedup();
+    });
+    out
+}
+
+/// Seeds as ranges: `5026-5050, 7001`.
+pub fn ranges(seeds: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < seeds.len() {
+        let mut j = i;
+        while j + 1 < seeds.len() && seeds[j + 1] == seeds[j] + 1 {
+            j += 1;
+        }
+        out.push(match j > i {
+            true => format!("{}-{}", seeds[i], seeds[j]),
+            false => seeds[i].to_string(),
+        });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
+/// The seats of a whole game whose labels are learnt.
+pub fn seats_of(g: &Game, learnt: &[String]) -> [bool; DAIMYO] {
+    std::array::from_fn(|s| learnt.iter().any(|l| *l == g.labels[s]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_read_as_ranges() {
+        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8]), "1-3, 5, 7-8");
+        assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn labels_are_renamed_then_dropped() {
+        let mut l = Labels::default();
+        l.renamed.insert("seat 0".into(), "them".into());
+        l.dropped.push("daimyo".into());
+        assert_eq!(l.of("seat 0").as_deref(), Some("them"));
+        assert_eq!(l.of("daimyo"), None);
+        assert_eq!(l.of("orig-roles").as_deref(), Some("orig-roles"));
+    }
+}

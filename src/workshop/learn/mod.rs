@@ -1,0 +1,437 @@
+//! `daimyo learn FILE... -o FIELD.json`: a field learnt from its games, for the bot to play
+//! with (`daimyo --model FIELD.json`, or compiled in as the default).
+//!
+//! It reads the games (`inputs`), groups them by who played, and for each player seen in
+//! enough games fits what the opponent model reads of a player (`player`: a move model, a rule
+//! of per-lord tables where it helps, the policy of a rollout's later turns), and from every
+//! player's moves pooled a generic contestant. A deterministic share of the games, one seed in
+//! `--hold-out`, is kept out of every fit, and the field, the described components with the
+//! learnt ones, foresees each player's held-out games from the seat before it (`foresight`):
+//! nats a day move and a hidden night, against uniform picks. The file (`player::field` owns
+//! its format) says how it was made; the same inputs give the same bytes, on any number of
+//! threads. It is written to a temporary file and renamed, so a run that fails leaves none.
+
+pub mod inputs;
+pub mod moves;
+pub mod policy;
+pub mod tables;
+pub mod player;
+pub mod report;
+
+use crate::player::args::{parsed, threads, value};
+use crate::player::field::{
+    self, ComponentLine, FieldFile, Foresight, PlayerRecord, Settings, TablesLine,
+};
+use crate::workshop::foresight::{self, Replayed};
+use crate::workshop::jobs::in_order;
+use crate::workshop::records;
+use daimyo_engine::agent::LocalGame;
+use daimyo_engine::params::ModelParams;
+use daimyo_engine::policy::Policy;
+use daimyo_engine::rules::DAIMYO;
+use daimyo_engine::styles::field::DESCRIBED;
+use daimyo_engine::styles::move_model::MoveModel;
+use daimyo_engine::timeman::cores;
+use inputs::{Labels, Source};
+use player::{Learnt, Made};
+use policy::Observed;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+pub const USAGE: &str = include_str!("usage.txt");
+
+/// One seed in this many is held out by default.
+pub const HOLD_OUT: u32 = 4;
+/// Players seen in fewer games are left out by default: 20 games are 180 moves.
+pub const MIN_GAMES: usize = 20;
+/// Each learnt player's prior weight, and the generic contestant's (docs/findings.md, "The
+/// field learnt from its games").
+pub const PLAYER_WEIGHT: f64 = 0.15;
+pub const CONTESTANT_WEIGHT: f64 = 0.3;
+/// The generic contestant's name in the field.
+pub const CONTESTANT: &str = "contestant";
+
+/// What `learn` was asked.
+pub struct Args {
+    pub files: Vec<String>,
+    pub out: String,
+    pub labels: Labels,
+    pub hold_out: u32,
+    pub min_games: usize,
+    pub jobs: usize,
+    pub report: bool,
+    pub html: Option<String>,
+    /// The command line as given, for the file.
+    pub command: String,
+}
+
+pub fn main(args: &[String]) -> i32 {
+    const COMMAND: &str = "daimyo learn";
+    match parsed(COMMAND, USAGE, parse(args)) {
+        Ok(a) => match run(&a) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{COMMAND}: {e}");
+                2
+            }
+        },
+        Err(exit) => exit,
+    }
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args {
+        files: Vec::new(),
+        out: String::new(),
+        labels: Labels::default(),
+        hold_out: HOLD_OUT,
+        min_games: MIN_GAMES,
+        jobs: cores(),
+        report: false,
+        html: None,
+        command: std::iter::once("daimyo learn".to_string())
+            .chain(args.iter().map(|a| quoted(a)))
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-o" | "--out" => a.out = value(args, &mut i)?,
+            "--as" => {
+                let text: String = value(args, &mut i)?;
+                let Some((old, new)) =
+                    text.split_once('=').filter(|(o, n)| !o.is_empty() && !n.is_empty())
+                else {
+                    return Err(format!("--as {text}: not OLD=NEW"));
+                };
+                a.labels.renamed.insert(old.to_string(), new.to_string());
+            }
+            "--drop" => a.labels.dropped.push(value(args, &mut i)?),
+            "--hold-out" => a.hold_out = value(args, &mut i)?,
+            "--min-games" => a.min_games = value(args, &mut i)?,
+            "--jobs" => a.jobs = threads("--jobs", value(args, &mut i)?)?,
+            "--report" => a.report = true,
+            "--html" => a.html = Some(value(args, &mut i)?),
+            "-h" | "--help" => return Ok(None),
+            o if o.starts_with('-') => {
+                return Err(format!("unknown option '{o}' (daimyo learn --help)"));
+            }
+            f => a.files.push(f.to_string()),
+        }
+        i += 1;
+    }
+    if a.files.is_empty() {
+        return Err("which games? one or more files of games (daimyo learn --help)".into());
+    }
+    if a.out.is_empty() {
+        return Err("where to? -o FIELD.json names the field file to write".into());
+    }
+    if a.hold_out == 1 {
+        return Err("--hold-out 1 would hold every game out: 0 (none) or 2 and up".into());
+    }
+    a.labels.dropped.sort();
+    a.labels.dropped.dedup();
+    Ok(Some(a))
+}
+
+/// An argument as a shell would need it.
+fn quoted(a: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !a.is_empty() && a.chars().all(plain) {
+        a.to_string()
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}
+
+/// SplitMix64's finaliser: a key's bits well mixed.
+pub fn mix(key: u64) -> u64 {
+    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A file's SHA-256, as `sha256sum` prints it.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    crate::workshop::viewer::csp::sha256(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether a game of `key` is held out, one in `hold_out` (0: none).
+pub fn held_out(key: u64, hold_out: u32) -> bool {
+    hold_out > 0 && mix(key).is_multiple_of(hold_out as u64)
+}
+
+/// A line on stderr, with the time since the start.
+fn progress(start: Instant, what: &str) {
+    eprintln!("daimyo learn: {:5.1} s  {what}", start.elapsed().as_secs_f64());
+}
+
+/// Every move of the learnt players in the games kept for fitting, by label.
+fn moves_of(games: &[&Source], learnt: &[String]) -> BTreeMap<String, Vec<Made>> {
+    let mut out: BTreeMap<String, Vec<Made>> = BTreeMap::new();
+    for g in games {
+        match g {
+            Source::Whole(game) => {
+                let seats = inputs::seats_of(game, learnt);
+                let mut table = LocalGame::new(game.strengths);
+                for moves in &game.commands {
+                    let (real, public) = (table.state.real, table.state.public);
+                    for (seat, m) in moves.iter().enumerate().filter(|(s, _)| seats[*s]) {
+                        let pos = *table.known[seat].position();
+                        let observed = Observed::new(
+                            &game.strengths,
+                            &real,
+                            &public,
+                            seat,
+                            pos.turn,
+                            m.counts(),
+                        );
+                        out.entry(game.labels[seat].clone()).or_default().push(Made {
+                            key: game.seed as u64,
+                            pos,
+                            played: m.counts(),
+                            observed: Some(observed),
+                        });
+                    }
+                    table.play(moves).expect("checked when read");
+                }
+            }
+            Source::Seat { label, key, moves } => {
+                if learnt.contains(label) {
+                    let made = moves.iter().map(|(pos, played)| Made {
+                        key: *key,
+                        pos: *pos,
+                        played: *played,
+                        observed: None,
+                    });
+                    out.entry(label.clone()).or_default().extend(made);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn run(a: &Args) -> Result<(), String> {
+    let start = Instant::now();
+    let read = inputs::read(&a.files, &a.labels)?;
+    for s in &read.skipped {
+        eprintln!("daimyo learn: {s}");
+    }
+    let games: usize = read.inputs.iter().map(|i| i.games).sum();
+    progress(
+        start,
+        &format!(
+            "read {} file{}: {games} games, {} skipped",
+            a.files.len(),
+            if a.files.len() == 1 { "" } else { "s" },
+            read.skipped.len()
+        ),
+    );
+    let per_label = inputs::per_label(&read.games);
+    let learnt: Vec<String> =
+        per_label.iter().filter(|(_, (n, _))| *n >= a.min_games).map(|(l, _)| l.clone()).collect();
+    for (label, (n, _)) in per_label.iter().filter(|(_, (n, _))| *n < a.min_games) {
+        eprintln!(
+            "daimyo learn: {label}: {n} game{}, under --min-games {}: left out",
+            if *n == 1 { "" } else { "s" },
+            a.min_games
+        );
+    }
+    if learnt.is_empty() {
+        return Err(format!("no player is seen in --min-games {} games or more", a.min_games));
+    }
+    let (held, kept): (Vec<&Source>, Vec<&Source>) =
+        read.games.iter().partition(|g| held_out(g.key(), a.hold_out));
+    let made = moves_of(&kept, &learnt);
+    // The players one by one, then the contestant: every learnt player's moves pooled.
+    let pooled: Vec<Made> = made.values().flatten().cloned().collect();
+    // The contestant, the longest fit, first: the players share the other threads meanwhile.
+    let mut work: Vec<Task> = vec![Task::Contestant(&pooled)];
+    work.extend(made.iter().map(|(l, m)| Task::Player(l, m)));
+    progress(
+        start,
+        &format!(
+            "fitting {} player{} and the contestant on {} of {} games ({} held out), {} threads",
+            made.len(),
+            if made.len() == 1 { "" } else { "s" },
+            kept.len(),
+            read.games.len(),
+            held.len(),
+            a.jobs
+        ),
+    );
+    let mut fitted: Vec<ComponentLine> = in_order(&work, a.jobs, Task::fit, |_| {});
+    progress(start, "fitted");
+    // The players in order, then the contestant.
+    fitted.rotate_left(1);
+    let mut lines: Vec<ComponentLine> = DESCRIBED.iter().filter_map(ComponentLine::of).collect();
+    lines.extend(fitted);
+    let mut file = FieldFile {
+        daimyo_field: field::VERSION,
+        command: a.command.clone(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        inputs: read.inputs.clone(),
+        settings: Settings {
+            hold_out: a.hold_out,
+            min_games: a.min_games,
+            player_weight: PLAYER_WEIGHT,
+            contestant_weight: CONTESTANT_WEIGHT,
+            renamed: a.labels.renamed.clone(),
+            dropped: a.labels.dropped.clone(),
+        },
+        players: Vec::new(),
+        components: lines,
+    };
+    let model = ModelParams::of(file.field()?);
+    let whole: Vec<&records::Game> = held
+        .iter()
+        .filter_map(|g| match g {
+            Source::Whole(g) => Some(g),
+            _ => None,
+        })
+        .collect();
+    progress(start, &format!("foreseeing {} held-out games", whole.len()));
+    let scores = held_out_foresight(&whole, &learnt, &model, a.jobs);
+    progress(start, "foreseen");
+    for (label, (n, seeds)) in &per_label {
+        let is_learnt = learnt.contains(label);
+        let fitted = made.get(label).map_or(0, Vec::len);
+        let games_held = held.iter().filter(|g| g.labels().contains(&label.as_str())).count();
+        file.players.push(PlayerRecord {
+            label: label.clone(),
+            games: *n,
+            seeds: inputs::ranges(seeds),
+            learnt: is_learnt,
+            moves_fitted: if is_learnt { fitted } else { 0 },
+            games_held_out: games_held,
+            held_out: scores.get(label).copied(),
+        });
+    }
+    write(&a.out, &file.text())?;
+    progress(start, &format!("wrote {} ({} components)", a.out, file.components.len()));
+    if a.report || a.html.is_some() {
+        let r = report::Report::new(&file, &read.games);
+        if a.report {
+            crate::player::args::say(&r.text());
+        }
+        if let Some(path) = &a.html {
+            write(path, &r.html())?;
+        }
+    }
+    Ok(())
+}
+
+/// One fit of the run: a player, or the contestant of every player's moves pooled.
+enum Task<'a> {
+    Player(&'a String, &'a Vec<Made>),
+    Contestant(&'a Vec<Made>),
+}
+
+impl Task<'_> {
+    /// Its component.
+    fn fit(&self) -> ComponentLine {
+        match *self {
+            Task::Player(label, made) => learnt_line(label, &player::learn(made)),
+            Task::Contestant(made) => ComponentLine::Contestant {
+                name: CONTESTANT.into(),
+                weight: CONTESTANT_WEIGHT,
+                later: rounded_policy(player::later(made)),
+                moves: rounded_moves(player::move_model(made)),
+            },
+        }
+    }
+}
+
+/// A learnt player's component, its weights kept to four decimals.
+fn learnt_line(label: &str, l: &Learnt) -> ComponentLine {
+    ComponentLine::Learnt {
+        name: label.to_string(),
+        weight: PLAYER_WEIGHT,
+        later: rounded_policy(l.later),
+        moves: rounded_moves(l.moves),
+        rule: l.rule.as_ref().map(|t| TablesLine { first: t.first(), values: t.values().to_vec() }),
+        sure: l.sure,
+    }
+}
+
+fn round4(x: f32) -> f32 {
+    ((x as f64 * 1e4).round() / 1e4) as f32
+}
+
+fn rounded_policy(mut p: Policy) -> Policy {
+    p.strength = round4(p.strength);
+    p.lead.iter_mut().chain(p.floor.iter_mut()).flatten().for_each(|x| *x = round4(*x));
+    p
+}
+
+fn rounded_moves(m: MoveModel) -> MoveModel {
+    MoveModel::from_params(&m.params().iter().map(|&x| round4(x as f32) as f64).collect::<Vec<_>>())
+}
+
+/// Each learnt player's foresight on the held-out whole games, by label.
+fn held_out_foresight(
+    games: &[&records::Game],
+    learnt: &[String],
+    model: &ModelParams,
+    jobs: usize,
+) -> BTreeMap<String, Foresight> {
+    let seen = in_order(
+        games,
+        jobs,
+        |g| {
+            let r = Replayed { seed: g.seed, strengths: g.strengths, commands: &g.commands };
+            foresight::game(&r, model, inputs::seats_of(g, learnt))
+        },
+        |_| {},
+    );
+    let mut sums: BTreeMap<String, [f64; 6]> = BTreeMap::new();
+    for (g, s) in games.iter().zip(seen) {
+        for seat in 0..DAIMYO {
+            let Some(label) = learnt.iter().find(|l| **l == g.labels[seat]) else { continue };
+            let e = sums.entry(label.clone()).or_default();
+            for d in &s.days[seat] {
+                e[0] += 1.0;
+                e[1] += d.nats;
+                e[2] += (252f64).ln();
+            }
+            for n in &s.nights[seat] {
+                e[3] += 1.0;
+                e[4] += n.nats;
+                e[5] += n.uniform.unwrap_or(0.0);
+            }
+        }
+    }
+    let per = |sum: f64, n: f64| if n > 0.0 { round(sum / n) } else { 0.0 };
+    sums.into_iter()
+        .map(|(l, e)| {
+            (
+                l,
+                Foresight {
+                    day_moves: e[0] as usize,
+                    day_nats: per(e[1], e[0]),
+                    day_uniform: per(e[2], e[0]),
+                    night_readings: e[3] as usize,
+                    night_nats: per(e[4], e[3]),
+                    night_uniform: per(e[5], e[3]),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Four decimals: what the file keeps of a score.
+fn round(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+/// `text` written to `path` through a temporary file beside it, renamed: all or nothing.
+fn write(path: &str, text: &str) -> Result<(), String> {
+    let tmp = format!("{path}.tmp{}", std::process::id());
+    std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{path}: cannot write it: {e}")
+    })
+}
