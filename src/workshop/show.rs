@@ -92,7 +92,7 @@ pub fn main(args: &[String]) -> i32 {
             return render(&text, o.game, o.paint).map_err(|e| format!("{}: {e}", o.file));
         };
         let page = viewer::page(&text, o.game).map_err(|e| format!("{}: {e}", o.file))?;
-        write_whole(out, &page).map_err(|e| format!("--html {out}: {e}"))?;
+        viewer::write_page(out.as_ref(), &page).map_err(|e| format!("--html {out}: {e}"))?;
         Ok(String::new())
     });
     match shown {
@@ -105,16 +105,6 @@ pub fn main(args: &[String]) -> i32 {
             2
         }
     }
-}
-
-/// Writes a file whole or not at all: into a temporary file beside it, then renamed over it.
-fn write_whole(path: &str, text: &str) -> std::io::Result<()> {
-    let path = std::path::Path::new(path);
-    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.{}.part", std::process::id()));
-    std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, path)).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
 }
 
 /// Game `n` (from 1) of a file's text, rendered.
