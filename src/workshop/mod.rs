@@ -1,6 +1,7 @@
 //! The workshop: the sparring partners, every built-in by name, the records of whole games,
 //! the viewer (a game as a web page), the arena, halftime (the turn-5 scores against the
-//! results), bench and show. Each module uses only those declared before it.
+//! results), the tournament page, bench and show. Each module uses only those declared before
+//! it.
 
 pub mod strategies;
 pub mod builtins;
@@ -8,5 +9,6 @@ pub mod records;
 pub mod viewer;
 pub mod arena;
 pub mod halftime;
+pub mod tournament;
 pub mod bench;
 pub mod show;
