@@ -732,37 +732,7 @@ fn bad_input_gets_a_clear_error_and_no_page() {
         ("no game 0", arena, &["--game", "0"], "--game counts from 1"),
     ];
     for (what, content, extra, message) in cases {
-        let dir = temp(&format!("bad-{}", what.replace(' ', "-")));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("input");
-        std::fs::write(&file, content).unwrap();
-        for (out, before) in
-            [(dir.join("new.html"), None), (dir.join("old.html"), Some("an older page"))]
-        {
-            if let Some(b) = before {
-                std::fs::write(&out, b).unwrap();
-            }
-            let mut args = vec!["show", file.to_str().unwrap(), "--html", out.to_str().unwrap()];
-            args.extend_from_slice(extra);
-            let o = run(&args, b"");
-            let err = text(&o.stderr);
-            assert_eq!(o.status.code(), Some(2), "{what}: {err}");
-            assert!(err.starts_with("daimyo show: ") && err.contains(message), "{what}: {err}");
-            assert_eq!(err.lines().count(), 1, "{what}: {err}");
-            assert!(o.stdout.is_empty(), "{what}");
-            assert_eq!(
-                std::fs::read_to_string(&out).ok().as_deref(),
-                before,
-                "{what}: the page is left alone"
-            );
-        }
-        let mut left: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        left.sort();
-        assert_eq!(left, ["input", "old.html"], "{what}: nothing else written");
-        std::fs::remove_dir_all(&dir).unwrap();
+        common::no_page_of(what, &content, extra, message);
     }
 }
 
