@@ -11,7 +11,7 @@
 mod browser;
 mod common;
 
-use browser::{Browser, base64, png_size};
+use browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
 use common::{Lcg, daimyo as run, scratch_path, text};
 use daimyo::workshop::arena::out_line;
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
@@ -22,14 +22,7 @@ use daimyo_engine::rules::{DAIMYO, State, strengths_from_seed, winner};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-
-/// One browser at a time: the machine is small and each test starts its own.
-fn one_at_a_time() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 fn scratch(name: &str) -> PathBuf {
     scratch_path("tournament", name)
@@ -62,16 +55,6 @@ fn open(b: &mut Browser, page: &Path, hash: &str, within: f64) -> f64 {
     let ms = b.open(&format!("file://{}{hash}", page.display()));
     assert!(ms < within, "{}: drawn after {ms} ms", page.display());
     ms
-}
-
-/// The page asked for nothing but itself and said nothing was wrong.
-fn check_clean(b: &Browser, page: &Path) {
-    let errors = b.errors();
-    assert!(errors.is_empty(), "{}: the browser reported\n{}", page.display(), errors.join("\n"));
-    let own = format!("file://{}", page.display());
-    for r in b.requests() {
-        assert!(r.starts_with(&own), "{}: asked for {r}", page.display());
-    }
 }
 
 /// The standings tables as the page shows them: each table's cells, its bar column left out.
@@ -348,12 +331,7 @@ fn a_filter_shows_only_the_games_it_should_and_the_rows_sort() {
 
 #[test]
 fn names_from_files_are_text_and_run_nothing() {
-    let evil = [
-        "<script>window.__pwned = 1</script>",
-        "\"quoted\" & 'apostrophes' &amp; <b>bold</b>",
-        "</script><script>window.__pwned = 2</script><!--",
-        "<img src=x onerror=\"window.__pwned = 3\">",
-    ];
+    let evil = EVIL_NAMES;
     let file = scratch("evil.jsonl");
     std::fs::write(&file, made_up(evil, 3)).unwrap();
     let page = scratch("evil.html");
