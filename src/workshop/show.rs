@@ -47,17 +47,17 @@ turn is in the address, #turn=5), the scores and a chart of the points, and from
 the search thought: its candidates, how it read each other daimyo, its guesses of the hidden
 nights.
 
-A file of more than one game a line (an arena --out file, a shard's or the shards' joined, or
-the field's records) without --game N makes the tournament's page instead, as daimyo arena
---html DIR writes it in DIR/index.html: the table as daimyo arena --merge FILE prints it (a
-file with no run line: one table of every seat by its label), each win share drawn with its
-interval; the shares as the games came, and under --sprt the test's LLR between its bounds;
-the first half as daimyo halftime reads it (each entrant's margin at the turn-5 scoring in its
-wins and losses, its wins from behind and losses from ahead); the seats that never said READY,
-crashed, timed out or answered malformed; and every game as a row that sorts and filters (by
-entrant, result, standing at turn 5, side, trouble; the address keeps the choice), linked to
-its game's page where one is beside OUT.html (seed-S-rot-R.html, as arena --html names them).
-With --game N, that game's page.
+A file of more than one game, one a line (an arena --out file, a shard's or the shards'
+joined, or the field's records), without --game N makes the tournament's page instead, as
+daimyo arena --html DIR writes it in DIR/index.html: the table as daimyo arena --merge FILE
+prints it (a file with no run line: one table of every seat by its label), each win share
+drawn with its interval; the shares as the games came, and under --sprt the test's LLR between
+its bounds; the first half as daimyo halftime reads it (each entrant's margin at the turn-5
+scoring in its wins and losses, its wins from behind and losses from ahead); the seats that
+never said READY, crashed, timed out or answered malformed; and every game as a row that sorts
+and filters (by entrant, result, standing at turn 5, side, trouble; the address keeps the
+choice), linked to its game's page where one is beside OUT.html (seed-S-rot-R.html, as arena
+--html names them). With --game N, that game's page.
 
 Nothing is written if the file cannot be read whole: its first error is said, exit code 2.
 ";
