@@ -15,7 +15,8 @@ USAGE
   daimyo arena [ARGS]           play many games between entrants (daimyo arena --help)
   daimyo show FILE [--game N]   a game turn by turn: an arena --out file, a file of recorded
                                 games, the manager's result JSON, or a --log file; --html
-                                OUT.html makes it a web page (daimyo show --help)
+                                OUT.html makes it a web page, or a file of games the
+                                tournament's (daimyo show --help)
   daimyo halftime FILE...       each entrant's points at the turn-5 scoring in arena --out
                                 files or recorded games, against its results
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
@@ -95,7 +96,9 @@ pub fn main(args: &[String]) -> i32 {
             say(&format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
             0
         }
-        Some("arena") => crate::workshop::arena::main(rest),
+        Some("arena") => {
+            crate::workshop::arena::main_with(rest, Some(crate::workshop::tournament::page))
+        }
         Some("halftime") => crate::workshop::halftime::main(rest),
         Some("bench") => crate::workshop::bench::main(rest),
         Some("learn") => crate::workshop::learn::main(rest),

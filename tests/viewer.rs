@@ -11,20 +11,13 @@
 mod browser;
 mod common;
 
-use browser::{Browser, base64, png_size};
+use browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
 use common::{daimyo as run, text};
 use daimyo::player::protocol::{answer, parse_stream};
 use daimyo::player::text::points;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, State, score};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
-
-/// One browser at a time: the machine is small and each test starts its own.
-fn one_at_a_time() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -243,16 +236,6 @@ fn check_navigation(b: &mut Browser, page: &Path) {
     open(b, page, 4);
     assert_eq!(turn(b), 4, "a link opens its turn");
     assert_eq!(b.eval("document.getElementById('slider').value"), "4");
-}
-
-/// The page asked for nothing but itself and said nothing was wrong.
-fn check_clean(b: &Browser, page: &Path) {
-    let errors = b.errors();
-    assert!(errors.is_empty(), "{}: the browser reported\n{}", page.display(), errors.join("\n"));
-    let own = format!("file://{}", page.display());
-    for r in b.requests() {
-        assert!(r.starts_with(&own), "{}: asked for {r}", page.display());
-    }
 }
 
 /// The screenshot is of the viewport's size and shows a drawn page: many colours, a good part
@@ -619,12 +602,7 @@ fn a_phone_sees_the_whole_width() {
 
 #[test]
 fn names_from_files_are_text_and_run_nothing() {
-    let evil = [
-        "<script>window.__pwned = 1</script>",
-        "\"quoted\" & 'apostrophes' &amp; <b>bold</b>",
-        "</script><script>window.__pwned = 2</script><!--",
-        "<img src=x onerror=\"window.__pwned = 3\">",
-    ];
+    let evil = EVIL_NAMES;
     let arena = read(&root().join("samples/arena.jsonl"));
     let mut line: Value = serde_json::from_str(arena.lines().next().unwrap()).unwrap();
     line["seats"] = json!(evil);
@@ -732,37 +710,7 @@ fn bad_input_gets_a_clear_error_and_no_page() {
         ("no game 0", arena, &["--game", "0"], "--game counts from 1"),
     ];
     for (what, content, extra, message) in cases {
-        let dir = temp(&format!("bad-{}", what.replace(' ', "-")));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("input");
-        std::fs::write(&file, content).unwrap();
-        for (out, before) in
-            [(dir.join("new.html"), None), (dir.join("old.html"), Some("an older page"))]
-        {
-            if let Some(b) = before {
-                std::fs::write(&out, b).unwrap();
-            }
-            let mut args = vec!["show", file.to_str().unwrap(), "--html", out.to_str().unwrap()];
-            args.extend_from_slice(extra);
-            let o = run(&args, b"");
-            let err = text(&o.stderr);
-            assert_eq!(o.status.code(), Some(2), "{what}: {err}");
-            assert!(err.starts_with("daimyo show: ") && err.contains(message), "{what}: {err}");
-            assert_eq!(err.lines().count(), 1, "{what}: {err}");
-            assert!(o.stdout.is_empty(), "{what}");
-            assert_eq!(
-                std::fs::read_to_string(&out).ok().as_deref(),
-                before,
-                "{what}: the page is left alone"
-            );
-        }
-        let mut left: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        left.sort();
-        assert_eq!(left, ["input", "old.html"], "{what}: nothing else written");
-        std::fs::remove_dir_all(&dir).unwrap();
+        common::no_page_of(what, &content, extra, message);
     }
 }
 

@@ -15,6 +15,7 @@ use crate::workshop::arena::stats::{align, blocked_mean, by_seed};
 use crate::workshop::records::{OutLine, group};
 use daimyo_engine::rules::{DAIMYO, LORDS, State, first_place_shares, margins, score};
 use daimyo_engine::styles::by_strength;
+use serde::Serialize;
 
 pub const USAGE: &str = "\
 daimyo halftime: where the games were decided, by each entrant's points at the turn-5 scoring
@@ -83,11 +84,11 @@ fn in_band(b: usize, margin: f64) -> bool {
 /// One seat-game: its turn-5 score and margin, in points, and its first-place share; and each
 /// lord as it stood there, by strength (the strongest first).
 #[derive(Clone, Copy, Debug)]
-struct Half {
-    seed: u32,
-    points: f64,
-    margin: f64,
-    result: f64,
+pub struct Half {
+    pub seed: u32,
+    pub points: f64,
+    pub margin: f64,
+    pub result: f64,
     lords: [Lord; LORDS],
 }
 
@@ -115,30 +116,43 @@ pub fn main(args: &[String]) -> i32 {
 /// is not nine turns of moves of their phases, naming its line and turn.
 fn halftime(files: &[String]) -> Result<String, String> {
     let games = journal::games_of("daimyo halftime", files)?;
-    let mut entrants: Vec<(String, Vec<Half>)> = Vec::new();
-    for g in &games {
-        for (seat, half) in halves(g).into_iter().enumerate() {
-            group(&mut entrants, g.entrant(seat), [half]);
-        }
-    }
+    let entrants = by_entrant(&games);
     let seat_games: usize = entrants.iter().map(|(_, h)| h.len()).sum();
-    let mut out = format!(
+    let head = format!(
         "halftime: {}, {}, {}\n\n",
         count(files.len(), "file"),
         count(games.len(), "game"),
         count(seat_games, "seat-game")
     );
-    render_half(&entrants, &mut out);
+    Ok(head + &tables(&entrants))
+}
+
+/// Every seat-game's half-time, by entrant (`OutLine::entrant`), in the order they first
+/// show up.
+pub fn by_entrant(games: &[OutLine]) -> Vec<(String, Vec<Half>)> {
+    let mut entrants: Vec<(String, Vec<Half>)> = Vec::new();
+    for g in games {
+        for (seat, half) in halves(g).into_iter().enumerate() {
+            group(&mut entrants, g.entrant(seat), [half]);
+        }
+    }
+    entrants
+}
+
+/// The account's three tables, as `daimyo halftime` prints them after its first line.
+pub fn tables(entrants: &[(String, Vec<Half>)]) -> String {
+    let mut out = String::new();
+    render_half(entrants, &mut out);
     out += "\nby margin at 5: win share (seat-games)\n";
-    render_bands(&entrants, &mut out);
+    render_bands(entrants, &mut out);
     out +=
         "\nby lord at 5 (1 the strongest): intimacy added each turn, held, first and last there\n";
-    render_lords(&entrants, &mut out);
-    Ok(out)
+    render_lords(entrants, &mut out);
+    out
 }
 
 /// Each seat's turn-5 score and margin, from the game's replay, and its result.
-fn halves(g: &OutLine) -> [Half; DAIMYO] {
+pub fn halves(g: &OutLine) -> [Half; DAIMYO] {
     let mut state = State::new(g.strengths);
     let mut added = [[[0u8; 5]; LORDS]; DAIMYO];
     for (t, moves) in g.replay.commands.0.iter().take(5).enumerate() {
@@ -209,6 +223,34 @@ fn with_interval(halves: &[Half], f: impl Fn(&Half) -> f64) -> String {
     }
 }
 
+/// An entrant's seat-games by result: its wins (first places, alone or tied) and its losses
+/// (the rest), its mean margin at 5 in each (none of none), and how many wins came from behind
+/// at 5 (a margin below 0) and how many losses from ahead (above 0).
+#[derive(Serialize)]
+pub struct Swing {
+    pub seat_games: usize,
+    pub wins: usize,
+    pub losses: usize,
+    pub in_wins: Option<f64>,
+    pub in_losses: Option<f64>,
+    pub from_behind: usize,
+    pub from_ahead: usize,
+}
+
+pub fn swing(halves: &[Half]) -> Swing {
+    let won: Vec<&Half> = halves.iter().filter(|h| h.result > 0.0).collect();
+    let lost: Vec<&Half> = halves.iter().filter(|h| h.result == 0.0).collect();
+    Swing {
+        seat_games: halves.len(),
+        wins: won.len(),
+        losses: lost.len(),
+        in_wins: mean(&won, |h| h.margin),
+        in_losses: mean(&lost, |h| h.margin),
+        from_behind: won.iter().filter(|h| h.margin < 0.0).count(),
+        from_ahead: lost.iter().filter(|h| h.margin > 0.0).count(),
+    }
+}
+
 fn render_half(entrants: &[(String, Vec<Half>)], out: &mut String) {
     let head = [
         "entrant",
@@ -222,8 +264,7 @@ fn render_half(entrants: &[(String, Vec<Half>)], out: &mut String) {
     let mut rows = vec![head.map(String::from).to_vec()];
     for (name, halves) in entrants {
         let all: Vec<&Half> = halves.iter().collect();
-        let won: Vec<&Half> = halves.iter().filter(|h| h.result > 0.0).collect();
-        let lost: Vec<&Half> = halves.iter().filter(|h| h.result == 0.0).collect();
+        let swing = swing(halves);
         let or_none = |m: Option<f64>| m.map_or("-".to_string(), signed);
         rows.push(vec![
             name.clone(),
@@ -231,8 +272,8 @@ fn render_half(entrants: &[(String, Vec<Half>)], out: &mut String) {
             format!("{:.1}%", 100.0 * mean(&all, |h| h.result).expect("seat-games")),
             with_interval(halves, |h| h.points),
             with_interval(halves, |h| h.margin),
-            or_none(mean(&won, |h| h.margin)),
-            or_none(mean(&lost, |h| h.margin)),
+            or_none(swing.in_wins),
+            or_none(swing.in_losses),
         ]);
     }
     align(&rows, out);

@@ -386,6 +386,8 @@ pub fn games(text: &str) -> Result<Games<'_>, String> {
         .filter(|(_, l)| !l.trim().is_empty() && !is_run_line(l))
         .collect();
     let arena = |p: Probe| p.contains_key("rotation") || p.contains_key("run");
+    // The file's own first line: an `--out` file's run line reads as a document of its own.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or_default();
     // (A field's record has a rotation too, and reads line by line as an arena's.)
     match serde_json::from_str::<IgnoredAny>(text) {
         // One document is one game, unless it is the one line of an `--out` file.
@@ -393,7 +395,7 @@ pub fn games(text: &str) -> Result<Games<'_>, String> {
         Ok(_) => return Ok(Games { whole: Some(text), lines }),
         // A document over several lines whose first line is no document of its own: a
         // manager's result laid out by hand, broken where the parser says.
-        Err(e) if lines.len() > 1 && serde_json::from_str::<IgnoredAny>(lines[0].1).is_err() => {
+        Err(e) if lines.len() > 1 && serde_json::from_str::<IgnoredAny>(first).is_err() => {
             let (line, column) = (e.line(), e.column());
             return Err(format!("line {line}, column {column}: not JSON: {}", json_message(&e)));
         }

@@ -15,7 +15,7 @@ use crate::player::log;
 use crate::player::protocol::answer;
 use crate::player::text::{self, Cell, Paint, Tone, table};
 use crate::workshop::records::{self, Recorded};
-use crate::workshop::viewer;
+use crate::workshop::{tournament, viewer};
 use daimyo_engine::knowledge::Tracker;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, State, TURNS, score, winner};
 use std::io::IsTerminal;
@@ -25,7 +25,7 @@ daimyo show: a game turn by turn
 
 USAGE
   daimyo show FILE [--game N] [--no-color]
-  daimyo show FILE [--game N] --html OUT.html
+  daimyo show FILE [--game N] --html OUT.html    (a file of games: the tournament's page)
 
 FILE is one of
   - an arena --out file (one game a line; --game N picks the Nth, default 1), or a file of
@@ -45,25 +45,40 @@ Colour on a terminal; plain text in a pipe or with --no-color (or NO_COLOR set).
 with no network): the board turn by turn (slider, buttons, the arrow keys, Home and End; the
 turn is in the address, #turn=5), the scores and a chart of the points, and from a --log what
 the search thought: its candidates, how it read each other daimyo, its guesses of the hidden
-nights. Nothing is written if the file cannot be read whole.
+nights.
+
+A file of more than one game, one a line (an arena --out file, a shard's or the shards'
+joined, or the field's records), without --game N makes the tournament's page instead, as
+daimyo arena --html DIR writes it in DIR/index.html: the table as daimyo arena --merge FILE
+prints it (a file with no run line: one table of every seat by its label), each win share
+drawn with its interval; the shares as the games came, and under --sprt the test's LLR between
+its bounds; the first half as daimyo halftime reads it (each entrant's margin at the turn-5
+scoring in its wins and losses, its wins from behind and losses from ahead); the seats that
+never said READY, crashed, timed out or answered malformed; and every game as a row that sorts
+and filters (by entrant, result, standing at turn 5, side, trouble; the address keeps the
+choice), linked to its game's page where one is beside OUT.html (seed-S-rot-R.html, as arena
+--html names them). With --game N, that game's page.
+
+Nothing is written if the file cannot be read whole: its first error is said, exit code 2.
 ";
 
 struct Request {
     file: String,
-    game: usize,
+    /// The game asked for, if one was.
+    game: Option<usize>,
     paint: Paint,
     /// Where to write the page, instead of printing the text.
     html: Option<String>,
 }
 
 fn options(args: &[String]) -> Result<Request, String> {
-    let (mut file, mut game, mut color) = (None, 1usize, std::io::stdout().is_terminal());
+    let (mut file, mut game, mut color) = (None, None, std::io::stdout().is_terminal());
     let mut html = None;
     color &= std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
-            "--game" => game = value(args, &mut i)?,
+            "--game" => game = Some(value(args, &mut i)?),
             "--no-color" => color = false,
             "--html" => html = Some(value(args, &mut i)?),
             a if a.starts_with('-') => {
@@ -75,7 +90,7 @@ fn options(args: &[String]) -> Result<Request, String> {
         i += 1;
     }
     let file = file.ok_or("which file? (daimyo show --help)")?;
-    if game == 0 {
+    if game == Some(0) {
         return Err("--game counts from 1".into());
     }
     Ok(Request { file, game, paint: Paint(color), html })
@@ -88,11 +103,17 @@ pub fn main(args: &[String]) -> i32 {
     }
     let shown = options(args).and_then(|o| {
         let text = std::fs::read_to_string(&o.file).map_err(|e| format!("{}: {e}", o.file))?;
+        let game = o.game.unwrap_or(1);
         let Some(out) = &o.html else {
-            return render(&text, o.game, o.paint).map_err(|e| format!("{}: {e}", o.file));
+            return render(&text, game, o.paint).map_err(|e| format!("{}: {e}", o.file));
         };
-        let page = viewer::page(&text, o.game).map_err(|e| format!("{}: {e}", o.file))?;
-        write_whole(out, &page).map_err(|e| format!("--html {out}: {e}"))?;
+        let page = match o.game.is_none() && is_tournament(&text) {
+            true => tournament::of_text(&text, &o.file)
+                .map(|summary| tournament::page(&summary, out.as_ref())),
+            false => viewer::page(&text, game),
+        };
+        let page = page.map_err(|e| format!("{}: {e}", o.file))?;
+        viewer::write_page(out.as_ref(), &page).map_err(|e| format!("--html {out}: {e}"))?;
         Ok(String::new())
     });
     match shown {
@@ -107,14 +128,10 @@ pub fn main(args: &[String]) -> i32 {
     }
 }
 
-/// Writes a file whole or not at all: into a temporary file beside it, then renamed over it.
-fn write_whole(path: &str, text: &str) -> std::io::Result<()> {
-    let path = std::path::Path::new(path);
-    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.{}.part", std::process::id()));
-    std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, path)).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
+/// Whether a file's page is a tournament's: it holds games one a line (an arena `--out` file,
+/// the field's records), more than one. The manager's result and a player's log give a game's.
+fn is_tournament(text: &str) -> bool {
+    !log::is_log(text) && records::games(text).is_ok_and(|g| g.len() > 1)
 }
 
 /// Game `n` (from 1) of a file's text, rendered.

@@ -12,10 +12,11 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::os::fd::{FromRawFd, RawFd};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// The longest any one step may take before the test gives up on the browser.
@@ -34,6 +35,30 @@ const FLAGS: [&str; 9] = [
     "--disable-sync",
     "--remote-debugging-pipe",
 ];
+
+/// One browser at a time: the machine is small and each test starts its own.
+pub fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Names a file may hold that a page taking them as markup would run or draw.
+pub const EVIL_NAMES: [&str; 4] = [
+    "<script>window.__pwned = 1</script>",
+    "\"quoted\" & 'apostrophes' &amp; <b>bold</b>",
+    "</script><script>window.__pwned = 2</script><!--",
+    "<img src=x onerror=\"window.__pwned = 3\">",
+];
+
+/// The page asked for nothing but itself and said nothing was wrong.
+pub fn check_clean(b: &Browser, page: &Path) {
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{}: the browser reported\n{}", page.display(), errors.join("\n"));
+    let own = format!("file://{}", page.display());
+    for r in b.requests() {
+        assert!(r.starts_with(&own), "{}: asked for {r}", page.display());
+    }
+}
 
 /// The browser's binary, or a failure that says how to get one.
 pub fn chromium() -> PathBuf {

@@ -168,6 +168,40 @@ pub fn scratch_path(what: &str, name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("daimyo-{what}-{}-{name}", std::process::id()))
 }
 
+/// `daimyo show` of a file holding `content`, `--html` onto a new page and over an older one,
+/// then `extra` (the file is `input`): each must exit 2 with one line on stderr that says
+/// `message`, print nothing, leave the page as it was and write nothing else beside it.
+pub fn no_page_of(what: &str, content: &str, extra: &[&str], message: &str) {
+    let dir = scratch_path("no-page", &what.replace(' ', "-"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("input");
+    std::fs::write(&file, content).unwrap();
+    for (out, before) in
+        [(dir.join("new.html"), None), (dir.join("old.html"), Some("an older page"))]
+    {
+        if let Some(b) = before {
+            std::fs::write(&out, b).unwrap();
+        }
+        let mut args = vec!["show", file.to_str().unwrap(), "--html", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = daimyo(&args, b"");
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        let said = err.starts_with("daimyo show: ") && err.contains(message);
+        assert!(said && err.lines().count() == 1, "{what}: {err}");
+        assert!(o.stdout.is_empty(), "{what}");
+        let now = std::fs::read_to_string(&out).ok();
+        assert_eq!(now.as_deref(), before, "{what}: the page is left alone");
+    }
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["input", "old.html"], "{what}: nothing else written");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Cells of an arena table's line: separated by two spaces or more.
 pub fn cells(line: &str) -> Vec<String> {
     line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()

@@ -2,7 +2,8 @@
 //! log, the `--out` journal and the replay files, and the progress line; and the text around
 //! them (the header that says what the run plays, the verdict). A run feeds it the games it
 //! plays and those `--resume` read back, a merge the games of its files: the same games in the
-//! same order print the same lines, whichever way they came.
+//! same order print the same lines, whichever way they came. It keeps what it printed, and for
+//! a page the games and how the shares and the test went (`summary`).
 //!
 //! A game just played is counted as its `--out` line keeps it (its times to the microsecond),
 //! so that it counts the same when a merge or a resumed run reads it back.
@@ -15,9 +16,10 @@ use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::slope::{Measure, Slope, axis};
 use super::sprt::{Sprt, Verdict};
 use super::stats::{Stats, align, mean_of_seeds};
+use super::summary::{Summary, Table, Trace};
 use super::{CONFIDENCE_Z, DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
 use crate::player::args::say;
-use crate::workshop::records::Game;
+use crate::workshop::records::{Game, OutLine};
 use crate::workshop::viewer;
 use daimyo_engine::rules::{DAIMYO, first_place_shares, margins};
 use std::path::PathBuf;
@@ -55,6 +57,16 @@ pub struct Collector<'a> {
     pages: Option<PathBuf>,
     pub write_err: Option<String>,
     pub progress: Progress,
+    /// Whether what is said is printed as it comes (a merge prints its text whole, at the end).
+    pub echo: bool,
+    /// What was said: the run's text as the terminal shows it.
+    printed: String,
+    /// Whether the games taken are kept, for a page; and those kept.
+    pub keep: bool,
+    lines: Vec<OutLine>,
+    /// The games taken, and how the shares and the test went.
+    taken: usize,
+    trace: Trace,
 }
 
 /// The budget the curve's entrants differ in, if they are one program at several.
@@ -76,6 +88,12 @@ impl Collector<'_> {
             false => (0..plan.sides.len()).map(|s| Stats::new(&[plan.side_label(s)])).collect(),
         };
         let sprt = plan.sprt.filter(|_| shard.is_none()).map(Sprt::new);
+        // Four fixed entrants are each measured; otherwise the sides' entrants are.
+        let rows = match plan.merges_labels() {
+            true => stats[0].tallies.iter().map(|t| (0, t.name.clone())).collect(),
+            false => (0..plan.sides.len()).map(|s| (s, plan.side_label(s).to_string())).collect(),
+        };
+        let trace = Trace::new(rows, sprt.as_ref().map(|_| Sprt::bounds()));
         Collector {
             plan,
             stats,
@@ -96,10 +114,25 @@ impl Collector<'_> {
                 .map(|a| [Slope::new(a.clone(), Measure::Share), Slope::new(a, Measure::Margin)]),
             out,
             replays,
+            keep: pages.is_some(),
             pages,
             write_err: None,
             progress,
+            echo: true,
+            printed: String::new(),
+            lines: Vec::new(),
+            taken: 0,
+            trace,
         }
+    }
+
+    /// Says `text`: printed at once when the collector echoes, and kept.
+    pub fn say(&mut self, text: &str) {
+        if self.echo {
+            self.progress.clear();
+            say(text);
+        }
+        self.printed += text;
     }
 
     fn side_name(&self, side: usize) -> Option<&'static str> {
@@ -110,11 +143,20 @@ impl Collector<'_> {
     /// over.
     pub fn take(&mut self, i: usize, g: GameRecord, fresh: bool) -> bool {
         let game = self.plan.game(i);
-        let g = match fresh {
-            true => record_of(&self.write(&game, &g)),
-            false => g,
+        let (g, line) = match fresh {
+            true => {
+                let line = self.write(&game, &g);
+                (record_of(&line), Some(line))
+            }
+            false => (g, None),
         };
+        if self.keep {
+            let line = line.unwrap_or_else(|| self.line(&game, &g));
+            self.lines.push(line);
+        }
         self.stats[game.side].add(game.seed, &self.plan.row_names(&game), &g);
+        self.taken += 1;
+        self.trace.note(self.taken, &self.stats, false);
         let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
         if !self.steps.is_empty() {
             self.seed_shares[game.side] += share;
@@ -142,20 +184,27 @@ impl Collector<'_> {
         sprt.add(self.paired / DAIMYO as f64);
         self.paired = 0.0;
         self.verdict = sprt.verdict();
-        let k = sprt.seeds();
+        let (k, llr) = (sprt.seeds(), sprt.llr());
         let last = self.verdict.is_some() || k == self.plan.seeds as usize;
+        self.trace.note_llr(k, self.taken, llr, last);
         if last || logged(k) {
-            self.progress.clear();
-            say(&format!("{}\n", self.sprt_line()));
+            let line = format!("{}\n", self.sprt_line());
+            self.say(&line);
         }
         self.verdict.is_some()
     }
 
-    /// Writes a game just played where asked; its `--out` line.
-    fn write(&mut self, game: &Fixture, g: &GameRecord) -> crate::workshop::records::OutLine {
+    /// The `--out` line of a game.
+    fn line(&self, game: &Fixture, g: &GameRecord) -> OutLine {
         let side = self.side_name(game.side);
         let labels = game.seated().map(|e| self.plan.entrants[e].label());
-        let line = out_line(game.seed, game.rotation, side, &labels, g);
+        out_line(game.seed, game.rotation, side, &labels, g)
+    }
+
+    /// Writes a game just played where asked; its `--out` line.
+    fn write(&mut self, game: &Fixture, g: &GameRecord) -> OutLine {
+        let side = self.side_name(game.side);
+        let line = self.line(game, g);
         let mut result = Ok(());
         if let Some(f) = &mut self.out {
             result = f.write(&line.line()).map_err(|e| format!("--out: {e}"));
@@ -166,7 +215,7 @@ impl Collector<'_> {
             result = result.and(written.map_err(|e| format!("--replays {}: {e}", path.display())));
         }
         if let Some(dir) = &self.pages {
-            let path = dir.join(page_name(game, side));
+            let path = dir.join(page_name(game.seed, game.rotation, side));
             let page = Game::try_from(line.clone()).map(|game| viewer::game_page(&game));
             let written = page.and_then(|p| std::fs::write(&path, p).map_err(|e| e.to_string()));
             result = result.and(written.map_err(|e| format!("--html {}: {e}", path.display())));
@@ -271,10 +320,8 @@ impl Collector<'_> {
     pub fn tables(&self, games: usize, cut: Option<&str>) -> String {
         let mut text = String::new();
         for (side, stats) in self.stats.iter().enumerate() {
-            if let Some(name) = self.side_name(side) {
-                text += &format!("\n{name} = {}, in its tables:\n", self.plan.side_label(side));
-            } else if self.plan.is_curve() {
-                text += &format!("\n{}, in its tables:\n", self.plan.side_label(side));
+            if let Some(heading) = self.heading(side) {
+                text += &format!("\n{heading}\n");
             }
             stats.render(&mut text);
         }
@@ -304,6 +351,37 @@ impl Collector<'_> {
             100.0 * half
         );
         text
+    }
+}
+
+impl Collector<'_> {
+    /// The heading of a side's table, when there are several: `A = bot, in its tables:`.
+    fn heading(&self, side: usize) -> Option<String> {
+        let label = self.plan.side_label(side);
+        match self.side_name(side) {
+            Some(name) => Some(format!("{name} = {label}, in its tables:")),
+            None => self.plan.is_curve().then(|| format!("{label}, in its tables:")),
+        }
+    }
+
+    /// What was said, the tables as cells, the trace to the last game and the games kept, of
+    /// the `planned` games; `cut` says why the games ended before the run's end, if they did.
+    pub fn summary(&self, planned: usize, cut: Option<&str>) -> Summary {
+        let tables =
+            self.stats.iter().enumerate().map(|(s, stats)| Table::of(self.heading(s), stats));
+        let mut trace = self.trace.clone();
+        trace.note(self.taken, &self.stats, true);
+        if let Some(sprt) = self.sprt.as_ref().filter(|t| t.seeds() > 0) {
+            trace.note_llr(sprt.seeds(), self.taken, sprt.llr(), true);
+        }
+        Summary {
+            printed: self.printed.clone(),
+            tables: tables.collect(),
+            trace,
+            games: self.lines.clone(),
+            planned,
+            cut: cut.map(String::from),
+        }
     }
 }
 

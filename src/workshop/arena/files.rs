@@ -164,15 +164,16 @@ pub fn replay_file(seed: u32, g: &GameRecord) -> String {
 
 /// `seed-41-rot-2.json`, or `seed-41-rot-2-A.json` under `--sprt`.
 pub fn replay_name(game: &Fixture, side: Option<&str>) -> String {
-    format!("{}.json", stem(game, side))
+    format!("{}.json", stem(game.seed, game.rotation, side))
 }
 
-/// The page of `--html`: `seed-41-rot-2.html`, beside the replay of the same name.
-pub fn page_name(game: &Fixture, side: Option<&str>) -> String {
-    format!("{}.html", stem(game, side))
+/// The page of `--html` of the game of `seed` and `rotation`: `seed-41-rot-2.html`, beside the
+/// replay of the same name.
+pub fn page_name(seed: u32, rotation: usize, side: Option<&str>) -> String {
+    format!("{}.html", stem(seed, rotation, side))
 }
 
-fn stem(game: &Fixture, side: Option<&str>) -> String {
+fn stem(seed: u32, rotation: usize, side: Option<&str>) -> String {
     let side = side.map_or(String::new(), |s| format!("-{s}"));
-    format!("seed-{}-rot-{}{side}", game.seed, game.rotation)
+    format!("seed-{seed}-rot-{rotation}{side}")
 }

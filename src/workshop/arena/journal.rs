@@ -106,11 +106,11 @@ pub fn read_for(command: &str, path: &str) -> Result<OutFile, String> {
     // newlines are where they were).
     let lines = bytes.split_inclusive(|&b| b == b'\n');
     file.kept = match file.torn {
-        Some(n) => lines.take(n - 1).map(<[u8]>::len).sum(),
+        Some((n, _)) => lines.take(n - 1).map(<[u8]>::len).sum(),
         None => bytes.len(),
     };
     file.newline = file.kept == 0 || bytes[file.kept - 1] == b'\n';
-    if let Some(n) = file.torn {
+    if let Some((n, _)) = file.torn {
         eprintln!(
             "{command}: warning: {path}: line {n} is cut short (the run was stopped while \
              writing it): left out"

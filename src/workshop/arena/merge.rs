@@ -9,13 +9,16 @@
 //! seeds missing are named, and the table is of the games present (the test stops at the
 //! first seed not whole in the files). Runs alike but for their seeds, each beginning at the
 //! seed after the last of another, are one run over all their seeds (`journal::common_run`),
-//! except under `--sprt`.
+//! except under `--sprt`. The tournament page of an `--out` file is made of what a merge of it
+//! prints and takes (`merged`).
 
 use super::collector::{Collector, header};
 use super::files::plan_of;
 use super::journal::{self, SHOWN_SEEDS, seed_count};
 use super::progress::Progress;
+use super::summary::Summary;
 use crate::player::args::say;
+use crate::workshop::records::OutFile;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Reads the files named after `--merge` and prints what the run would have.
@@ -30,18 +33,26 @@ pub fn main(args: &[String]) -> Result<(), (i32, String)> {
     }
     let read = |f: &&String| journal::read(f).map(|o| (f.to_string(), o));
     let read: Vec<_> = files.iter().map(read).collect::<Result<_, _>>().map_err(|e| (1, e))?;
-    let run = journal::common_run(&read).map_err(|e| (1, e))?;
-    let plan = plan_of(&run).map_err(|e| (1, format!("{}: {e}", read[0].0)))?;
-    let mut games = journal::found(&plan, None, &read).map_err(|e| (1, e))?;
+    say(&merged(&read, false).map_err(|e| (1, e))?.printed);
+    Ok(())
+}
+
+/// What the run that `read` (each file's name and content) holds would have printed, and with
+/// `keep` its games, for a page; an error when the files are not of one run.
+pub fn merged(read: &[(String, OutFile)], keep: bool) -> Result<Summary, String> {
+    let run = journal::common_run(read)?;
+    let plan = plan_of(&run).map_err(|e| format!("{}: {e}", read[0].0))?;
+    let mut games = journal::found(&plan, None, read)?;
     let present: BTreeSet<usize> = games.keys().copied().collect();
 
-    let how = match files.len() {
+    let how = match read.len() {
         1 => "merged from 1 file".to_string(),
         n => format!("merged from {n} files"),
     };
-    say(&header(&plan, &how, None));
     let mut report =
         Collector::new(&plan, None, None, None, None, Progress::new(0, String::new(), true));
+    (report.echo, report.keep) = (false, keep);
+    report.say(&header(&plan, &how, None));
     // The games in order, as many as the files hold: never the whole plan, whose run line may
     // name billions of seeds. Under the test, up to the first game missing.
     let (mut taken, mut next, mut over) = (0, 0, false);
@@ -78,7 +89,7 @@ pub fn main(args: &[String]) -> Result<(), (i32, String)> {
     }
     if !missing.is_empty() {
         let absent = plan.total() - present.len();
-        say(&format!(
+        report.say(&format!(
             "missing: {} ({absent} of the run's {} games not in the files)\n",
             seed_count("seed", &missing, count),
             plan.total()
@@ -92,6 +103,7 @@ pub fn main(args: &[String]) -> Result<(), (i32, String)> {
         );
     }
     let cut = gap.map(|s| format!("seed {s} is not whole in the files"));
-    say(&report.tables(taken, cut.as_deref()));
-    Ok(())
+    let tables = report.tables(taken, cut.as_deref());
+    report.say(&tables);
+    Ok(report.summary(plan.total(), cut.as_deref()))
 }

@@ -18,6 +18,7 @@ pub mod progress;
 pub mod stats;
 pub mod slope;
 pub mod sprt;
+pub mod summary;
 pub mod collector;
 pub mod interrupt;
 pub mod merge;
@@ -63,6 +64,8 @@ pub const EVERY_TTY: Duration = Duration::from_millis(200);
 pub const EVERY_PLAIN: Duration = Duration::from_secs(10);
 
 pub const USAGE: &str = include_str!("usage.txt");
+/// The run's page in the `--html` directory, beside the games' pages.
+pub const INDEX: &str = "index.html";
 
 /// Who sits in a seat: a built-in agent or an external program.
 #[derive(Clone, Debug, PartialEq)]
@@ -209,7 +212,14 @@ pub fn play_game_unless(
     referee::play_unless(&mut seats, strengths_from_seed(seed), seeds, clocks, stop)
 }
 
+/// `daimyo arena ARGS`, without the run's page: `--html` writes the games' pages alone.
 pub fn main(args: &[String]) -> i32 {
+    main_with(args, None)
+}
+
+/// `daimyo arena ARGS`; `page` makes the run's page under `--html` (the command line hands in
+/// the tournament's, which comes after the arena).
+pub fn main_with(args: &[String], page: Option<run::RunPage>) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         say(USAGE);
         return 0;
@@ -219,7 +229,7 @@ pub fn main(args: &[String]) -> i32 {
     } else {
         match options::options(args) {
             Err(e) => Err((2, e)),
-            Ok(o) => run::run(o).map_err(|e| (1, e)),
+            Ok(o) => run::run(o, page).map_err(|e| (1, e)),
         }
     };
     result.unwrap_or_else(|(code, e)| {

@@ -7,8 +7,10 @@
 //! place in the order and plays the others. On SIGINT or SIGTERM no game is begun, the games
 //! under way are abandoned at their next turn (their programs ended), and the run prints the
 //! table of the games taken.
+//!
+//! With `--html DIR` the run ends by writing `DIR/index.html`, the page of the games taken,
+//! stopped or not, which the `RunPage` the command line hands in makes.
 
-use super::EVERY_TTY;
 use super::collector::{Collector, header};
 use super::interrupt;
 use super::options::Options;
@@ -16,8 +18,11 @@ use super::plan::Plan;
 use super::play_game_unless;
 use super::progress::Progress;
 use super::referee::GameRecord;
-use crate::player::args::say;
+use super::summary::Summary;
+use super::{EVERY_TTY, INDEX};
+use crate::workshop::viewer;
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 
@@ -93,26 +98,39 @@ fn play_in_order(
     done
 }
 
+/// The run's own page, made of its account and written at the path given: the tournament
+/// page, which comes after the arena (it reads each game's half-time), handed in by the
+/// command line.
+pub type RunPage = fn(&Summary, &Path) -> String;
+
 /// Plays the run; its exit code: 0, or 128 + the signal that stopped it.
-pub fn run(mut o: Options) -> Result<i32, String> {
+pub fn run(mut o: Options, page: Option<RunPage>) -> Result<i32, String> {
     interrupt::catch();
     let plan = &o.plan;
-    say(&header(plan, &format!("jobs {}", o.jobs), o.shard));
     let order = plan.games_of(o.shard);
     let known = std::mem::take(&mut o.known);
+    let prefix = o.shard.map_or(String::new(), |s| format!("shard {}: ", s.text()));
+    let progress = Progress::new(order.len(), prefix, o.quiet);
+    let index = o.pages.as_ref().zip(page).map(|(dir, page)| (dir.join(INDEX), page));
+    let mut report =
+        Collector::new(plan, o.shard, o.out.take(), o.replays.take(), o.pages.take(), progress);
+    report.say(&header(plan, &format!("jobs {}", o.jobs), o.shard));
     if !known.is_empty() && !o.quiet {
         let left = order.len() - known.len();
         eprintln!("daimyo arena: resumed: {} games on file, {left} to play", known.len());
     }
-    let prefix = o.shard.map_or(String::new(), |s| format!("shard {}: ", s.text()));
-    let progress = Progress::new(order.len(), prefix, o.quiet);
-    let mut report =
-        Collector::new(plan, o.shard, o.out.take(), o.replays.take(), o.pages.take(), progress);
     let games = play_in_order(plan, &order, known, (o.jobs, o.show_stderr), &mut report);
     let signal = interrupt::caught().filter(|_| games < order.len() && !report.decided());
     let cut = signal.map(|s| format!("stopped by {}", interrupt::name(s)));
     // The table first: a file that could not be written is no reason to lose the run.
-    say(&report.tables(games, cut.as_deref()));
+    let tables = report.tables(games, cut.as_deref());
+    report.say(&tables);
+    if let Some((path, page)) = index {
+        let made = page(&report.summary(order.len(), cut.as_deref()), &path);
+        if let Err(e) = viewer::write_page(&path, &made) {
+            report.write_err.get_or_insert(format!("--html {}: {e}", path.display()));
+        }
+    }
     if let Some(s) = signal {
         let resume =
             if o.resumable { "; the same command with --resume plays the rest" } else { "" };

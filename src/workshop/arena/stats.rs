@@ -217,12 +217,18 @@ impl Stats {
         }
     }
 
-    /// The rows by win share, highest first (ties in order of appearance), the leaders marked
-    /// `*` when there is more than one row.
-    pub fn render(&self, out: &mut String) {
+    /// The rows that have games, by win share, highest first (ties in order of appearance).
+    pub fn ranked(&self) -> Vec<(&Standing, Share)> {
         let mut order: Vec<(&Standing, Share)> =
             self.tallies.iter().filter_map(|t| Some((t, t.share()?))).collect();
         order.sort_by(|a, b| b.1.share.total_cmp(&a.1.share));
+        order
+    }
+
+    /// The table's cells, the columns' names first, then the rows of `ranked`, the leaders
+    /// marked `*` when there is more than one row.
+    pub fn cells(&self) -> Vec<Vec<String>> {
+        let order = self.ranked();
         let best = order.first().map(|r| r.1.share);
         let mut rows = vec![COLUMNS.map(String::from).to_vec()];
         for (t, share) in order {
@@ -230,7 +236,12 @@ impl Stats {
                 if self.tallies.len() > 1 && Some(share.share) == best { "* " } else { "  " };
             rows.push(row_cells(mark, t, &share));
         }
-        align(&rows, out);
+        rows
+    }
+
+    /// The table as the terminal shows it.
+    pub fn render(&self, out: &mut String) {
+        align(&self.cells(), out);
     }
 }
 

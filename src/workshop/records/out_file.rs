@@ -13,8 +13,9 @@ pub struct OutFile {
     pub runs: Vec<(usize, RunLine)>,
     pub games: Vec<(usize, OutLine)>,
     /// A last line cut short (no newline, and no whole line before it broke off), left out:
-    /// the mark of a run killed while it wrote.
-    pub torn: Option<usize>,
+    /// the mark of a run killed while it wrote. Its number, and why it does not read, for a
+    /// reader that takes no torn line.
+    pub torn: Option<(usize, String)>,
     /// The bytes before the torn line: the whole lines.
     pub kept: usize,
     /// Whether they end with a newline (or are none): a last line may be whole without one.
@@ -36,8 +37,8 @@ pub fn out_file(text: &str) -> Result<OutFile, String> {
             Ok(None) => {}
             Ok(Some(Line::Run(run))) => file.runs.push((i + 1, run)),
             Ok(Some(Line::Game(game))) => file.games.push((i + 1, *game)),
-            Err(_) if !piece.ends_with('\n') => {
-                (file.torn, file.kept) = (Some(i + 1), at);
+            Err(e) if !piece.ends_with('\n') => {
+                (file.torn, file.kept) = (Some((i + 1, format!("line {}: {e}", i + 1))), at);
             }
             Err(e) => return Err(format!("line {}: {e}", i + 1)),
         }

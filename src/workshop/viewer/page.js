@@ -2,46 +2,16 @@
 // goes into the page as text (textContent, attribute values), never as markup.
 (function () {
   'use strict';
+  const { el, svg, clear, $, points } = dom;
   const data = JSON.parse(document.getElementById('game-data').textContent);
   const T = data.turns.length;
   const isLog = data.source === 'log';
-  const SVG = 'http://www.w3.org/2000/svg';
   // Paul Tol's muted scheme, then greys: the styles of the opponent model.
   const STYLE_COLOURS = ['#332288', '#88ccee', '#44aa99', '#117733', '#999933', '#ddcc77',
     '#cc6677', '#882255', '#aa4499', '#dddddd', '#bbbbbb', '#777777'];
   const DASHES = ['', '7 3', '2 3', '9 3 2 3'];
   let current = 0;
 
-  function el(tag, props, kids) {
-    const e = document.createElement(tag);
-    setProps(e, props);
-    for (const k of kids || []) if (k) e.appendChild(k);
-    return e;
-  }
-  function svg(tag, props, kids) {
-    const e = document.createElementNS(SVG, tag);
-    setProps(e, props);
-    for (const k of kids || []) if (k) e.appendChild(k);
-    return e;
-  }
-  function setProps(e, props) {
-    for (const [k, v] of Object.entries(props || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === 'text') e.textContent = String(v);
-      else if (k === 'on') for (const [ev, f] of Object.entries(v)) e.addEventListener(ev, f);
-      else e.setAttribute(k === 'cls' ? 'class' : k, String(v));
-    }
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
-  const $ = (id) => document.getElementById(id);
-
-  // Points from twelfths, as `daimyo show` prints them: +4, -2.5, +1.33.
-  function points(x12) {
-    const sign = x12 < 0 ? '-' : '+';
-    const a = Math.abs(x12);
-    if (a % 12 === 0) return sign + a / 12;
-    return sign + (a / 12).toFixed(2).replace(/0+$/, '');
-  }
   const pct = (p) => (100 * p).toFixed(1) + '%';
   const signed = (x) => (x >= 0 ? '+' : '') + x.toFixed(2);
   const prob = (p) => (p >= 0.001 ? p.toFixed(4) : p.toExponential(2));
