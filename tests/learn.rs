@@ -3,8 +3,10 @@
 //! learnt field is the same on any number of threads; every reader error and every field-file
 //! error is refused with its message and exit code 2, and a failed run writes no file.
 
+mod browser;
 mod common;
 
+use browser::{Browser, EVIL_NAMES, check_clean, one_at_a_time};
 use common::{cli, daimyo, scratch_path, text};
 use daimyo::player::field;
 use std::path::PathBuf;
@@ -331,4 +333,45 @@ fn the_player_plays_with_the_field_it_is_given() {
     assert_eq!(plain.status.code(), Some(0), "{}", text(&plain.stderr));
     assert_eq!(text(&plain.stdout), text(&with.stdout));
     assert_eq!(text(&plain.stdout).lines().count(), 10, "READY and nine moves");
+}
+
+#[test]
+fn the_scouting_page_shows_every_name_as_text_and_fetches_nothing() {
+    // Four players renamed to names a page taking them as markup would run or draw.
+    let games = some_games("evil.jsonl", 24);
+    let (out, html) = (scratch("evil.json"), scratch("evil.html"));
+    let labels = ["orig-tables", "orig-margins", "orig-roles", "orig-pruned-mc"];
+    let mut args =
+        vec![games.to_str().unwrap().to_string(), "-o".into(), out.to_str().unwrap().into()];
+    for (label, evil) in labels.iter().zip(EVIL_NAMES) {
+        args.extend(["--as".to_string(), format!("{label}={evil}")]);
+    }
+    args.extend(["--html".to_string(), html.to_str().unwrap().to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, _, err) = learn(&args);
+    assert_eq!(code, 0, "{err}");
+    let _one = one_at_a_time();
+    let mut b = Browser::launch(1280, 900, false);
+    b.open(&format!("file://{}", html.display()));
+    let safe = "[typeof window.__pwned, document.scripts.length, document.querySelectorAll('img, b, iframe, object').length]";
+    assert_eq!(
+        b.eval(safe),
+        serde_json::json!(["undefined", 0, 0]),
+        "nothing ran or became markup"
+    );
+    let shown: Vec<String> = serde_json::from_value(
+        b.eval("[...document.querySelectorAll('h2')].map((h) => h.textContent)"),
+    )
+    .unwrap();
+    let mut want: Vec<String> = EVIL_NAMES.iter().map(|e| e.to_string()).collect();
+    let mut got = shown.clone();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "each player under its name, as text");
+    let rows = b.eval("document.querySelectorAll('table tr').length").as_u64().unwrap();
+    assert!(rows >= 4 * 6, "a table of habits a player: {rows} rows");
+    check_clean(&b, &html);
+    for p in [games, out, html] {
+        let _ = std::fs::remove_file(p);
+    }
 }

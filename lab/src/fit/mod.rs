@@ -48,7 +48,7 @@ daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] 
   --nights STYLE   how each entrant's picks follow the others' hidden-night picks on a lord
                    beyond what the policy the model's style STYLE plays in later turns of a
                    rollout says (margins-described, tables-described, roles, planner,
-                   pruned-mc, contestant-moves, ...): a logit per night pick, by horizon,
+                   pruned-mc, contestant, ...): a logit per night pick, by horizon,
                    fitted with the policy kept; reported on the held-out games of --test-mod
                    against the policy alone
 ";
