@@ -38,7 +38,8 @@ fn run(u: &mut Unstructured) -> Result<()> {
     let strengths = strengths_from_seed(seed);
     let mut table = LocalGame::new(strengths);
     let cheap = [("readdivisor".to_string(), 100.0)];
-    let search = params::tuned(params::BOT, &cheap).expect("a setting of the bot");
+    let search = params::tuned(params::bot(daimyo::player::field::default()), &cheap)
+        .expect("a setting of the bot");
     let mut bot = Bot::new("bot", search, budget);
     bot.new_game(strengths, u64::from(seed));
     while !table.state.is_over() {

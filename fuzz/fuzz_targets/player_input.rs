@@ -24,7 +24,8 @@ const BUDGET: Budget =
 /// The bot's settings, with the model's reading of the searching rules made cheap.
 fn search() -> params::SearchParams {
     let cheap = [("readdivisor".to_string(), 100.0)];
-    params::tuned(params::BOT, &cheap).expect("a setting of the bot")
+    params::tuned(params::bot(daimyo::player::field::default()), &cheap)
+        .expect("a setting of the bot")
 }
 
 fuzz_target!(|data: &[u8]| {

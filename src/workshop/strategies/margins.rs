@@ -1,7 +1,7 @@
 //! `margins`: the plan rule of `orig-margins` (`tests/data/field-games`) as far as its recorded
 //! moves show it: the engine's rule (`styles::fitted::margins`, where the rule is laid out) with
-//! per-turn constants fitted to its moves on the **even seeds** (the bot's opponent model reads
-//! the same rule fitted on the odd seeds, `margins-odd`).
+//! per-turn constants fitted to its moves on the **even seeds** (`daimyo-lab fit-margins`). The
+//! bot's model does not read this rule: its field learns orig-margins from the records.
 //!
 //! Exact agreement with orig-margins' recorded moves (`daimyo-lab agreement --as
 //! orig-margins=margins`), even seeds (fitted) / odd seeds (held out): 0.36 / 0.31, against

@@ -10,10 +10,9 @@
 //! against 1, 0, 0), and values go by the picks added, not by the standing after the move.
 //!
 //! The values (`tables/weights.txt`) are written by `daimyo-lab fit-tables --seeds even` over
-//! `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201` (its `--help` has the command):
-//! the share of orig-tables' moves of turns 2-9 it plays, fitted seeds / held-out seeds, 0.80 /
-//! 0.46 (held out by turn: 0.70, 0.66, 0.62, 0.22, 0.45, 0.25, 0.54, 0.22); the rule written
-//! from the description (`tables-described`) 0.17 / 0.17.
+//! `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201` (its `--help` has the command);
+//! how often it plays orig-tables' move, on the fitted and the held-out seeds: docs/findings.md,
+//! "The field learnt from its games".
 
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::Move;
