@@ -352,7 +352,7 @@ fn the_scouting_page_shows_every_name_as_text_and_fetches_nothing() {
     assert_eq!(code, 0, "{err}");
     let _one = one_at_a_time();
     let mut b = Browser::launch(1280, 900, false);
-    b.open(&format!("file://{}", html.display()));
+    b.open_static(&format!("file://{}", html.display()));
     let safe = "[typeof window.__pwned, document.scripts.length, document.querySelectorAll('img, b, iframe, object').length]";
     assert_eq!(
         b.eval(safe),
@@ -364,7 +364,7 @@ fn the_scouting_page_shows_every_name_as_text_and_fetches_nothing() {
     )
     .unwrap();
     let mut want: Vec<String> = EVIL_NAMES.iter().map(|e| e.to_string()).collect();
-    let mut got = shown.clone();
+    let mut got = shown;
     want.sort();
     got.sort();
     assert_eq!(got, want, "each player under its name, as text");

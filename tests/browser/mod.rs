@@ -247,6 +247,14 @@ impl Browser {
         ms
     }
 
+    /// Opens `url`, a page with no script of its own, which is drawn once it has loaded.
+    pub fn open_static(&mut self, url: &str) {
+        let since = self.events.len();
+        self.opened = since;
+        self.call("Page.navigate", json!({ "url": url }));
+        self.wait_event("Page.loadEventFired", since);
+    }
+
     /// Leaves the page for a blank one (whose script is the test's alone).
     pub fn open_blank(&mut self) {
         let since = self.events.len();

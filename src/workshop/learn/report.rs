@@ -199,8 +199,7 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// The report as one self-contained page: no script, its style allowed by digest; drawn
-    /// once loaded (`data-ready`, which the viewers' pages set when their script has drawn).
+    /// The report as one self-contained page: no script, its style allowed by digest.
     pub fn html(&self) -> String {
         let mut body = format!(
             "<h1>Scouting report</h1>\n<p class=\"cmd\">{}</p>\n",
@@ -238,7 +237,7 @@ impl<'a> Report<'a> {
             csp::source(&style)
         );
         format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n<title>Scouting report</title>\n<style>{style}</style>\n</head>\n<body data-ready=\"0\">\n{body}</body>\n</html>\n",
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n<title>Scouting report</title>\n<style>{style}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
             policy
         )
     }
