@@ -255,6 +255,18 @@ fn edited(name: &str, edit: impl Fn(&str) -> String) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// A field file of the default's with `edit` applied to the plan of the first learnt player
+/// that has one (the file laid out again by serde_json).
+fn planned(name: &str, edit: impl Fn(&mut serde_json::Value)) -> String {
+    edited(name, |t| {
+        let mut v: serde_json::Value = serde_json::from_str(t).unwrap();
+        let components = v["components"].as_array_mut().unwrap();
+        let c = components.iter_mut().find(|c| c.get("plan").is_some()).expect("a plan");
+        edit(&mut c["plan"]);
+        v.to_string()
+    })
+}
+
 #[test]
 fn a_field_file_that_does_not_load_is_refused_with_what_is_wrong() {
     let cases: Vec<(String, &str)> = vec![
@@ -286,6 +298,25 @@ fn a_field_file_that_does_not_load_is_refused_with_what_is_wrong() {
         (
             edited("kind.json", |t| t.replacen("\"kind\":\"picks\"", "\"kind\":\"pick\"", 1)),
             "unknown variant `pick`",
+        ),
+        (
+            planned("rank.json", |p| p["turns"][0][6] = "dearer".into()),
+            "): the plan's turn 2: no rank 'dearer' (ways: waste, cheap-then-waste, cheap, \
+             dear-then-waste, less-waste)",
+        ),
+        (
+            planned("constant.json", |p| p["turns"][1][0] = (-1).into()),
+            "): the plan's turn 3: constant -1 is not 0 to 1000",
+        ),
+        (
+            planned("turns.json", |p| {
+                p["turns"].as_array_mut().unwrap().pop();
+            }),
+            "): a plan holds turns 2 to 9, 8 of them, not 7",
+        ),
+        (
+            planned("shares.json", |p| p["sure"][3] = 1.0.into()),
+            "): turn 4: the rules' shares add up to over 1",
         ),
     ];
     for (path, says) in &cases {

@@ -1,24 +1,26 @@
 //! `daimyo-lab fit-margins --seeds even|odd FILE...`: the per-turn constants of the workshop's
-//! `margins` rule (`strategies::margins`, `Setting`) fitted to the recorded moves of the player
-//! it is modelled on. Each game of the chosen half of the seeds is played again from its replay,
-//! and every position of a seat labelled `orig-margins` (or `--label`) is kept with the move
-//! recorded there. Turn by turn (each turn has constants of its own, and the positions are the
-//! recorded ones, so the turns are fitted apart), coordinate descent starts from the built-in's
-//! constants and sets one constant at a time to the value, of a range around it, under which the
-//! rule plays the recorded move most often, until a whole sweep changes none. A value replaces
-//! the current one only if it plays strictly more of the moves, and among equals the first of
-//! the range wins: the fit depends on the games alone. It prints the fitted constants as Rust
-//! source and, turn by turn, the share of moves played exactly before and after the fit, on
+//! `margins` rule (`strategies::margins`, `Setting`) fitted to the recorded moves of the player it
+//! is modelled on. Each game of the chosen half of the seeds is played again from its replay, and
+//! every position of a seat labelled `orig-margins` (or `--label`) is kept with the move recorded
+//! there. Turn by turn (each turn has constants of its own, and the positions are the recorded
+//! ones, so the turns are fitted apart), coordinate descent starts from the built-in's constants
+//! and sets one constant at a time to the value, of a range around it, under which the rule plays
+//! the recorded move most often, until a whole sweep changes none. A value replaces the current one
+//! only if it plays strictly more of the moves, and among equals the first of the range wins: the
+//! fit depends on the games alone (`workshop::learn::plan`, the fit `daimyo learn` makes of every
+//! player's plan, there from the described rule's constants). It prints the fitted constants as
+//! Rust source and, turn by turn, the share of moves played exactly before and after the fit, on
 //! the fitted seeds and on the others held out, counted as `daimyo-lab agreement` counts them.
 
 use daimyo::player::args::{parsed, say, value};
 use daimyo::workshop::arena::journal;
+use daimyo::workshop::learn::plan::{self, hits};
+pub use daimyo::workshop::learn::plan::{Asked, ByTurn};
 use daimyo::workshop::records::OutLine;
 use daimyo::workshop::strategies::margins::SETTINGS;
 use daimyo_engine::agent::LocalGame;
-use daimyo_engine::knowledge::Position;
-use daimyo_engine::rules::{Phase, Row, TURNS};
-use daimyo_engine::styles::fitted::margins::{Rank, Setting, Spare, Ties, choose_with};
+use daimyo_engine::rules::{Phase, TURNS};
+use daimyo_engine::styles::fitted::margins::Plan;
 
 const USAGE: &str = "\
 daimyo-lab fit-margins: the margins rule's constants fitted to a recorded player's moves
@@ -88,15 +90,6 @@ pub fn parse_for(args: &[String], label: &str, command: &str) -> Result<Option<A
     Ok(Some(Args { parity, label, files }))
 }
 
-/// A seat's position and the picks it was recorded to make there.
-pub struct Asked {
-    pub pos: Position,
-    pub recorded: Row,
-}
-
-/// The positions of one half of the seeds, by turn (index 0 is turn 1).
-pub type ByTurn = [Vec<Asked>; TURNS as usize];
-
 /// Every position of the seats labelled `label` in the games of the seeds of `parity`, by turn;
 /// and the number of those games.
 pub fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize) {
@@ -117,73 +110,8 @@ pub fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize)
     (out, n)
 }
 
-/// How many of `asked` the rule plays exactly with `settings`.
-fn hits(asked: &[Asked], settings: &[Setting; 8]) -> usize {
-    asked.iter().filter(|a| choose_with(&a.pos, settings).counts() == a.recorded).count()
-}
-
-/// The constants of one setting, named in the order of `Setting`.
-const CONSTANTS: usize = 10;
-
-/// `s` with one constant set to each of `values` in turn, by `set`.
-fn each<T>(
-    s: Setting,
-    values: impl IntoIterator<Item = T>,
-    set: fn(&mut Setting, T),
-) -> Vec<Setting> {
-    let with = |v| {
-        let mut x = s;
-        set(&mut x, v);
-        x
-    };
-    values.into_iter().map(with).collect()
-}
-
-/// `s` with its constant `c` set to each value of its range, in order.
-fn range(s: Setting, c: usize) -> Vec<Setting> {
-    const FLAGS: [bool; 2] = [false, true];
-    match c {
-        0 => each(s, 0..=30, |x, v| x.0 = v),
-        1 => each(s, 0..=30, |x, v| x.1 = v),
-        2 => each(s, 0..=30, |x, v| x.2 = v),
-        3 => each(s, 0..=30, |x, v| x.3 = v),
-        4 => each(s, 0..=8, |x, v| x.4 = v),
-        5 => each(s, 0..=12, |x, v| x.5 = v),
-        6 => each(s, Rank::ALL, |x, v| x.6 = v),
-        7 => each(s, Ties::ALL, |x, v| x.7 = v),
-        8 => each(s, FLAGS, |x, v| x.8 = v),
-        _ => each(s, Spare::ALL, |x, v| x.9 = v),
-    }
-}
-
-/// Turn `t`'s constants of `settings` fitted to `asked` by coordinate descent; the sweeps taken
-/// (the last one changed nothing).
-fn fit_turn(asked: &[Asked], settings: &mut [Setting; 8], t: usize) -> usize {
-    let i = t - 2;
-    let mut sweeps = 0;
-    // The hits of `settings` as they stand: a constant changes only to score more.
-    let mut best = hits(asked, settings);
-    loop {
-        sweeps += 1;
-        let mut changed = false;
-        for c in 0..CONSTANTS {
-            let mut trial = *settings;
-            for s in range(settings[i], c) {
-                trial[i] = s;
-                let h = hits(asked, &trial);
-                if h > best {
-                    (best, settings[i], changed) = (h, s, true);
-                }
-            }
-        }
-        if !changed {
-            return sweeps;
-        }
-    }
-}
-
 /// `settings` as Rust source, laid out as margins' `SETTINGS`.
-fn source(settings: &[Setting; 8]) -> String {
+fn source(settings: &Plan) -> String {
     let uses = ["Rank", "Spare", "Ties"].map(|e| format!("    use {e}::*;\n")).concat();
     let mut out = format!("pub const SETTINGS: [Setting; 8] = {{\n{uses}    [\n");
     for s in settings {
@@ -207,9 +135,7 @@ fn fit_margins(a: &Args) -> Result<String, String> {
     if n_fitted == 0 {
         return Err(format!("no seat labelled '{}' in the games of those seeds", a.label));
     }
-    let mut settings = SETTINGS;
-    let sweeps: Vec<usize> =
-        (2..=TURNS as usize).map(|t| fit_turn(&fitted[t - 1], &mut settings, t)).collect();
+    let (settings, sweeps) = plan::fit(&fitted, &SETTINGS);
     let (fit_name, held_name) = if a.parity == 0 { ("even", "odd") } else { ("odd", "even") };
     let mut out = format!(
         "fit-margins: {}, fitted on the {fit_name} seeds ({n_fitted} games), held out the \

@@ -22,7 +22,7 @@ use crate::params::ModelParams;
 use crate::policy::Policy;
 use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::styles::Style;
-use crate::styles::field::{Component, Player};
+use crate::styles::field::Component;
 use std::time::Instant;
 
 /// The board of each public day move before `pos`'s turn, with its turn: the boards Bayes' rule
@@ -165,19 +165,6 @@ fn picks_distribution(policy: &Policy, board: &Board, c: usize) -> Vec<f64> {
     moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &p)).collect()
 }
 
-/// `p` times a learnt player's forecast at `pos` added to `out`: its move model, the share
-/// `sure` of the turn moved onto its rule's move.
-fn add_learnt(player: &Player, pos: &Position, p: f64, out: &mut [f64]) {
-    let sure = player.sure_at(pos.turn);
-    player.moves.add_distribution(pos, p * (1.0 - sure), out);
-    if let Some(chosen) = player.rule_move(pos).filter(|_| sure > 0.0) {
-        let legal = moves::legal(pos.phase);
-        if let Some(i) = legal.iter().position(|&m| m == chosen.counts()) {
-            out[i] += p * sure;
-        }
-    }
-}
-
 /// Adds `p` times a component's forecast at one split of the hidden nights (`pos`, the mover's
 /// view there) to `out`, a rule's smoothing left out; false for a searching rule not read by
 /// `deadline`.
@@ -201,7 +188,7 @@ fn add_at_split(
                 out[i] += (1.0 - component.smoothing) * p;
             }
         }
-        Style::Learnt(player) => add_learnt(player, pos, p, out),
+        Style::Learnt(player) => player.add_distribution(pos, p, out),
         Style::Moves(model) => model.add_distribution(pos, p, out),
     }
     true

@@ -5,10 +5,12 @@
 //! compiled in (`DESCRIBED`); a field file made by `daimyo learn` adds the learnt ones and is
 //! read by the player, which hands the engine the whole list (`Field`).
 
+use super::fitted::margins::{self, Plan};
 use super::fitted::tables::Tables;
 use super::move_model::MoveModel;
 use super::{Rule, Style, likeness};
 use crate::knowledge::Position;
+use crate::moves;
 use crate::policy::Policy;
 use crate::rules::{Move, TURNS};
 
@@ -77,20 +79,24 @@ impl Component {
     }
 }
 
-/// A player learnt from its games: its move model, and, where it helps, a rule of per-lord tables
-/// fitted to the same moves, the forecast putting the share `sure` of its probability on the
-/// rule's move and the rest on the move model's.
+/// A player learnt from its games: its move model, and, where they help, two rules fitted to the
+/// same moves (per-lord tables, and a plan rule of per-turn constants), the forecast putting the
+/// share `sure` of its probability on the tables' move, `plan_sure` on the plan's and the rest on
+/// the move model's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
     pub moves: MoveModel,
     pub rule: Option<Tables>,
-    /// By turn (index 0 is turn 1): the share of the forecast on the rule's move, fitted to how
-    /// often the rule played the player's move on games it was not fitted to (0 without a rule).
+    /// By turn (index 0 is turn 1): the share of the forecast on the tables' move, fitted to how
+    /// often the tables played the player's move on games they were not fitted to (0 without).
     pub sure: [f64; TURNS as usize],
+    pub plan: Option<Plan>,
+    /// By turn: the share on the plan's move, fitted with `sure` (0 without a plan).
+    pub plan_sure: [f64; TURNS as usize],
 }
 
 impl Player {
-    /// The share of the forecast on the rule's move at `turn`.
+    /// The share of the forecast on the tables' move at `turn`.
     pub fn sure_at(&self, turn: u8) -> f64 {
         match self.rule {
             Some(_) => self.sure[(turn.clamp(1, TURNS) - 1) as usize],
@@ -98,9 +104,42 @@ impl Player {
         }
     }
 
-    /// The rule's move at `pos`, if the player has a rule.
+    /// The share of the forecast on the plan's move at `turn`.
+    pub fn plan_sure_at(&self, turn: u8) -> f64 {
+        match self.plan {
+            Some(_) => self.plan_sure[(turn.clamp(1, TURNS) - 1) as usize],
+            None => 0.0,
+        }
+    }
+
+    /// The tables' move at `pos`, if the player has tables.
     pub fn rule_move(&self, pos: &Position) -> Option<Move> {
         self.rule.as_ref().map(|t| t.choose(pos))
+    }
+
+    /// The plan's move at `pos`, if the player has a plan.
+    pub fn plan_move(&self, pos: &Position) -> Option<Move> {
+        self.plan.as_ref().map(|p| margins::choose_with(pos, p))
+    }
+
+    /// `p` times the forecast at `pos` added to `out` (legal moves in `moves::legal` order):
+    /// the move model's, the shares `sure` and `plan_sure` of the turn moved onto the rules'
+    /// moves.
+    pub fn add_distribution(&self, pos: &Position, p: f64, out: &mut [f64]) {
+        let (sure, plan_sure) = (self.sure_at(pos.turn), self.plan_sure_at(pos.turn));
+        self.moves.add_distribution(pos, p * (1.0 - sure - plan_sure), out);
+        let legal = moves::legal(pos.phase);
+        let mut add = |chosen: Option<Move>, share: f64| {
+            if let Some(i) = chosen.and_then(|m| legal.iter().position(|&x| x == m.counts())) {
+                out[i] += p * share;
+            }
+        };
+        if sure > 0.0 {
+            add(self.rule_move(pos), sure);
+        }
+        if plan_sure > 0.0 {
+            add(self.plan_move(pos), plan_sure);
+        }
     }
 }
 

@@ -21,7 +21,7 @@ pub mod likeness;
 mod lord_rules;
 mod standings;
 pub mod loyal;
-mod margins;
+pub mod margins;
 pub mod move_model;
 pub mod playout;
 pub mod planner;

@@ -20,6 +20,7 @@ use daimyo_engine::rules::TURNS;
 use daimyo_engine::styles::Rule;
 use daimyo_engine::styles::Style;
 use daimyo_engine::styles::field::{Component, Field, Kind, Player};
+use daimyo_engine::styles::fitted::margins::{Plan, Rank, Setting, Spare, Ties};
 use daimyo_engine::styles::fitted::tables::Tables;
 use daimyo_engine::styles::move_model::{self, MoveModel};
 use serde::{Deserialize, Serialize};
@@ -146,6 +147,9 @@ pub enum ComponentLine {
         rule: Option<TablesLine>,
         /// By turn 1 to 9: the share of the forecast on the rule's move.
         sure: [f64; TURNS as usize],
+        /// A plan rule (`styles::fitted::margins`); none: no plan.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plan: Option<PlanLine>,
     },
     Contestant {
         name: String,
@@ -162,6 +166,58 @@ pub enum ComponentLine {
 pub struct TablesLine {
     pub first: u8,
     pub values: Vec<i16>,
+}
+
+/// A plan rule as the file holds it: the constants of turns 2 to 9, each turn `[top_night,
+/// top_margin, last_night, last_margin, night_budget, top_weight, rank, ties, shortfall_first,
+/// spare]` as `styles::fitted::margins::Setting` names them, and by turn 1 to 9 the share of the
+/// forecast on the plan's move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanLine {
+    pub turns: Vec<PlanTurn>,
+    pub sure: [f64; TURNS as usize],
+}
+
+pub type PlanTurn = (i32, i32, i32, i32, i32, i32, String, String, bool, String);
+
+/// The constants a plan's turn may hold: far beyond any fit, near none that overflows.
+const PLAN_RANGE: std::ops::RangeInclusive<i32> = 0..=1000;
+
+impl PlanLine {
+    pub fn of(plan: &Plan, sure: [f64; TURNS as usize]) -> PlanLine {
+        let turn = |s: &Setting| -> PlanTurn {
+            let names = (s.6.name().to_string(), s.7.name().to_string(), s.9.name().to_string());
+            (s.0, s.1, s.2, s.3, s.4, s.5, names.0, names.1, s.8, names.2)
+        };
+        PlanLine { turns: plan.iter().map(turn).collect(), sure }
+    }
+
+    /// The plan, checked.
+    fn plan(&self) -> Result<Plan, String> {
+        if self.turns.len() != 8 {
+            return Err(format!("a plan holds turns 2 to 9, 8 of them, not {}", self.turns.len()));
+        }
+        let mut plan = Vec::with_capacity(8);
+        for (i, t) in self.turns.iter().enumerate() {
+            let at = format!("the plan's turn {}", i + 2);
+            if let Some(x) = [t.0, t.1, t.2, t.3, t.4, t.5].iter().find(|x| !PLAN_RANGE.contains(x))
+            {
+                return Err(format!("{at}: constant {x} is not 0 to 1000"));
+            }
+            let named = |what: &str, name: &str, ways: &[&str]| {
+                format!("{at}: no {what} '{name}' (ways: {})", ways.join(", "))
+            };
+            let rank =
+                Rank::named(&t.6).ok_or_else(|| named("rank", &t.6, &Rank::ALL.map(Rank::name)))?;
+            let ties =
+                Ties::named(&t.7).ok_or_else(|| named("ties", &t.7, &Ties::ALL.map(Ties::name)))?;
+            let spare = Spare::named(&t.9)
+                .ok_or_else(|| named("spare", &t.9, &Spare::ALL.map(Spare::name)))?;
+            plan.push((t.0, t.1, t.2, t.3, t.4, t.5, rank, ties, t.8, spare));
+        }
+        Ok(plan.try_into().expect("8 turns, checked"))
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -257,18 +313,27 @@ impl ComponentLine {
                 smoothing: *smoothing,
                 later: *later,
             },
-            ComponentLine::Learnt { weight, later, moves, rule, sure, .. } => {
+            ComponentLine::Learnt { weight, later, moves, rule, sure, plan, .. } => {
                 let rule = match rule {
                     Some(t) => Some(Tables::new(t.first, t.values.clone())?),
                     None => None,
                 };
-                if let Some(s) = sure.iter().find(|s| !(0.0..=1.0).contains(*s)) {
+                let plan_sure = plan.as_ref().map_or([0.0; TURNS as usize], |p| p.sure);
+                let shares = sure.iter().chain(&plan_sure);
+                if let Some(s) = shares.clone().find(|s| !(0.0..=1.0).contains(*s)) {
                     return Err(format!("sure {s}: a share is 0 to 1"));
                 }
                 if rule.is_none() && sure.iter().any(|&s| s > 0.0) {
                     return Err("sure over 0 without a rule".into());
                 }
-                let player = Player { moves: *moves, rule, sure: *sure };
+                if let Some(t) = (0..TURNS as usize).find(|&t| sure[t] + plan_sure[t] > 1.0) {
+                    return Err(format!("turn {}: the rules' shares add up to over 1", t + 1));
+                }
+                let plan = match plan {
+                    Some(p) => Some(p.plan()?),
+                    None => None,
+                };
+                let player = Player { moves: *moves, rule, sure: *sure, plan, plan_sure };
                 let style = Style::Learnt(Box::leak(Box::new(player)));
                 Component { name, style, weight: *weight, smoothing: 0.0, later: *later }
             }

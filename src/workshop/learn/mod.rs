@@ -1,18 +1,19 @@
-//! `daimyo learn FILE... -o FIELD.json`: a field learnt from its games, for the bot to play
-//! with (`daimyo --model FIELD.json`, or compiled in as the default).
+//! `daimyo learn FILE... -o FIELD.json`: a field learnt from its games, for the bot to play with
+//! (`daimyo --model FIELD.json`, or compiled in as the default).
 //!
-//! It reads the games (`inputs`), groups them by who played, and for each player seen in
-//! enough games fits what the opponent model reads of a player (`player`: a move model, a rule
-//! of per-lord tables where it helps, the policy of a rollout's later turns), and from every
+//! It reads the games (`inputs`), groups them by who played, and for each player seen in enough
+//! games fits what the opponent model reads of a player (`player`: a move model, a rule of per-lord
+//! tables and a plan rule where they help, the policy of a rollout's later turns), and from every
 //! player's moves pooled a generic contestant. A deterministic share of the games, one seed in
-//! `--hold-out`, is kept out of every fit, and the field, the described components with the
-//! learnt ones, foresees each player's held-out games from the seat before it (`foresight`):
-//! nats a day move and a hidden night, against uniform picks. The file (`player::field` owns
-//! its format) says how it was made; the same inputs give the same bytes, on any number of
-//! threads. It is written to a temporary file and renamed, so a run that fails leaves none.
+//! `--hold-out`, is kept out of every fit, and the field, the described components with the learnt
+//! ones, foresees each player's held-out games from the seat before it (`foresight`): nats a day
+//! move and a hidden night, against uniform picks. The file (`player::field` owns its format) says
+//! how it was made; the same inputs give the same bytes, on any number of threads. It is written to
+//! a temporary file and renamed, so a run that fails leaves none.
 
 pub mod inputs;
 pub mod moves;
+pub mod plan;
 pub mod policy;
 pub mod tables;
 pub mod player;
@@ -20,7 +21,7 @@ pub mod report;
 
 use crate::player::args::{parsed, threads, value};
 use crate::player::field::{
-    self, ComponentLine, FieldFile, Foresight, PlayerRecord, Settings, TablesLine,
+    self, ComponentLine, FieldFile, Foresight, PlanLine, PlayerRecord, Settings, TablesLine,
 };
 use crate::workshop::foresight::{self, Replayed};
 use crate::workshop::jobs::in_order;
@@ -354,6 +355,7 @@ fn learnt_line(label: &str, l: &Learnt) -> ComponentLine {
         moves: rounded_moves(l.moves),
         rule: l.rule.as_ref().map(|t| TablesLine { first: t.first(), values: t.values().to_vec() }),
         sure: l.sure,
+        plan: l.plan.as_ref().map(|p| PlanLine::of(p, l.plan_sure)),
     }
 }
 

@@ -1,18 +1,21 @@
-//! One player learnt from its moves: a move model (`moves`), a rule of per-lord tables
-//! (`tables`) and the policy it plays in a rollout's later turns (`policy`), and how far to
-//! trust the rule: turn by turn, the share `sure` of the forecast put on the rule's move, the
-//! rest on the move model's. `sure` is fitted on moves neither was fitted to: the player's
-//! games are split in two by seed, each half foreseen by a move model and tables fitted on the
-//! other, and at each turn the share that makes those moves likeliest is kept. A rule that
-//! makes no turn's moves likelier is left out.
+//! One player learnt from its moves: a move model (`moves`), two rules (per-lord tables,
+//! `tables`, and a plan rule of per-turn constants, `plan`) and the policy it plays in a
+//! rollout's later turns (`policy`), and how far to trust each rule: turn by turn, the shares
+//! `sure` and `plan_sure` of the forecast put on the rules' moves, the rest on the move model's.
+//! The shares are fitted on moves none was fitted to: the player's games are split in two by
+//! seed, each half foreseen by a move model and rules fitted on the other, and at each turn the
+//! pair of shares that makes those moves likeliest is kept. A rule that makes no turn's moves
+//! likelier is left out.
 
 use super::moves::{self, Seen};
+use super::plan::{self, Asked, ByTurn};
 use super::policy::{self, Observed};
 use super::tables::{self, Sample};
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::moves::{MAX_MOVES, legal};
 use daimyo_engine::policy::Policy;
 use daimyo_engine::rules::{Row, TURNS};
+use daimyo_engine::styles::fitted::margins::{self, Plan};
 use daimyo_engine::styles::fitted::tables::Tables;
 use daimyo_engine::styles::move_model::{MoveModel, log_probabilities};
 
@@ -24,7 +27,7 @@ pub const POLICY_RIDGE: f64 = 0.001;
 pub const POLICY_STEPS: usize = 400;
 /// The tables cover every turn, the opening too.
 pub const FIRST_TURN: u8 = 1;
-/// `sure` is one of 0, 0.01, ..., 0.99.
+/// A share is one of 0, 0.01, ..., 0.99, and the two add up to at most 0.99.
 const SURE_STEPS: usize = 100;
 
 /// One move of a player: the game it was played in (its key: the halves go by it), the
@@ -44,9 +47,12 @@ pub struct Learnt {
     pub moves: MoveModel,
     pub rule: Option<Tables>,
     pub sure: [f64; TURNS as usize],
+    pub plan: Option<Plan>,
+    pub plan_sure: [f64; TURNS as usize],
     pub later: Policy,
     /// How the halves foresaw each other, turn by turn (index 0 is turn 1): the moves, the move
-    /// model's nats, the rule's moves played, and the nats of the two mixed at `sure`.
+    /// model's nats, the tables' and the plan's moves played, and the nats of the three mixed
+    /// at `sure` and `plan_sure`.
     pub halves: [Half; TURNS as usize],
 }
 
@@ -56,6 +62,7 @@ pub struct Half {
     pub moves: usize,
     pub model_nats: f64,
     pub rule_hits: usize,
+    pub plan_hits: usize,
     pub mixed_nats: f64,
 }
 
@@ -95,53 +102,96 @@ fn rule(made: &[Made]) -> Tables {
     tables::fit(&samples, FIRST_TURN)
 }
 
+/// The plan of `made`, fitted from the described rule's constants.
+fn plan_rule(made: &[Made]) -> Plan {
+    let mut asked: ByTurn = Default::default();
+    for m in made {
+        let turn = m.pos.turn.clamp(1, TURNS) as usize - 1;
+        asked[turn].push(Asked { pos: m.pos, recorded: m.played });
+    }
+    plan::fit(&asked, &[plan::START; 8]).0
+}
+
+/// One held-out move: the move model's probability of it, and whether the tables and the plan
+/// played it.
+type Scored = (f64, bool, bool);
+
+/// The shares (tables, plan) that make `at` likeliest, and their nats.
+fn shares(at: &[Scored]) -> (f64, f64, f64) {
+    let ll = |st: f64, sp: f64| -> f64 {
+        let mass = |hit: bool, s: f64| if hit { s } else { 0.0 };
+        at.iter().map(|&(q, ht, hp)| ((1.0 - st - sp) * q + mass(ht, st) + mass(hp, sp)).ln()).sum()
+    };
+    let mut best = (ll(0.0, 0.0), 0.0, 0.0);
+    for i in 0..SURE_STEPS {
+        for j in 0..SURE_STEPS - i {
+            let (st, sp) = (i as f64 / SURE_STEPS as f64, j as f64 / SURE_STEPS as f64);
+            let v = ll(st, sp);
+            if v > best.0 {
+                best = (v, st, sp);
+            }
+        }
+    }
+    (best.1, best.2, -best.0)
+}
+
 /// Everything learnt of the player of `made`.
 pub fn learn(made: &[Made]) -> Learnt {
     // Each half foreseen by what the other taught.
     let mut halves = [Half::default(); TURNS as usize];
-    let mut scored: Vec<(usize, f64, bool)> = Vec::new();
+    let mut scored: [Vec<Scored>; TURNS as usize] = Default::default();
     for h in 0..2 {
         let (train, test): (Vec<Made>, Vec<Made>) =
             made.iter().cloned().partition(|m| half(m.key) != h);
         if train.is_empty() || test.is_empty() {
             continue;
         }
-        let (m, r) = (move_model(&train), rule(&train));
+        let (m, r, p) = (move_model(&train), rule(&train), plan_rule(&train));
         for t in &test {
             let turn = t.pos.turn.clamp(1, TURNS) as usize - 1;
             let q = probability(&m, &Seen::new(&t.pos, t.played));
             let hit = r.choose(&t.pos).counts() == t.played;
-            scored.push((turn, q, hit));
+            let plan_hit = margins::choose_with(&t.pos, &p).counts() == t.played;
+            scored[turn].push((q, hit, plan_hit));
             let a = &mut halves[turn];
             a.moves += 1;
             a.model_nats -= q.max(f64::MIN_POSITIVE).ln();
             a.rule_hits += usize::from(hit);
+            a.plan_hits += usize::from(plan_hit);
         }
     }
-    let mut sure = [0.0; TURNS as usize];
-    for (turn, s) in sure.iter_mut().enumerate() {
-        let at: Vec<(f64, bool)> =
-            scored.iter().filter(|x| x.0 == turn).map(|x| (x.1, x.2)).collect();
-        let ll = |s: f64| -> f64 {
-            at.iter().map(|&(q, hit)| ((1.0 - s) * q + s * f64::from(u8::from(hit))).ln()).sum()
-        };
-        let mut best = (ll(0.0), 0.0);
-        for i in 1..SURE_STEPS {
-            let x = i as f64 / SURE_STEPS as f64;
-            let v = ll(x);
-            if v > best.0 {
-                best = (v, x);
-            }
-        }
-        *s = best.1;
-        halves[turn].mixed_nats = -best.0;
+    let (mut sure, mut plan_sure) = ([0.0; TURNS as usize], [0.0; TURNS as usize]);
+    for turn in 0..TURNS as usize {
+        let nats;
+        (sure[turn], plan_sure[turn], nats) = shares(&scored[turn]);
+        halves[turn].mixed_nats = nats;
     }
-    let keeps = sure.iter().any(|&s| s > 0.0);
+    let (keeps, keeps_plan) = (sure.iter().any(|&s| s > 0.0), plan_sure.iter().any(|&s| s > 0.0));
     Learnt {
         moves: move_model(made),
         rule: keeps.then(|| rule(made)),
         sure: if keeps { sure } else { [0.0; TURNS as usize] },
+        plan: keeps_plan.then(|| plan_rule(made)),
+        plan_sure: if keeps_plan { plan_sure } else { [0.0; TURNS as usize] },
         later: later(made),
         halves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shares_are_how_often_each_rule_played_the_move() {
+        // 100 moves the move model gives 0.001 each: the tables play 30 of them, the plan 50
+        // others, neither the last 20. The likeliest shares are the rules' rates.
+        let at: Vec<Scored> = (0..100).map(|i| (0.001, i < 30, (30..80).contains(&i))).collect();
+        let (st, sp, nats) = shares(&at);
+        assert!((st - 0.3).abs() <= 0.02 && (sp - 0.5).abs() <= 0.02, "{st} {sp}");
+        assert!(nats < -at.iter().map(|x| x.0.ln()).sum::<f64>(), "likelier than the model");
+        // Rules that never play the move: the model alone.
+        let none: Vec<Scored> = at.iter().map(|x| (x.0, false, false)).collect();
+        assert_eq!(shares(&none).0 + shares(&none).1, 0.0);
     }
 }

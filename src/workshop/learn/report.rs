@@ -142,10 +142,15 @@ impl<'a> Report<'a> {
                     ("night: both on one".to_string(), nights(share(&h.one_lord, &h.moves))),
                     ("lords given up".to_string(), per_half),
                 ];
-                if let Some(ComponentLine::Learnt { sure, rule: Some(_), .. }) =
+                if let Some(ComponentLine::Learnt { sure, rule, plan, .. }) =
                     self.file.components.iter().find(|c| c.name() == p.label)
                 {
-                    rows.push(("rule's share".to_string(), sure.map(Some)));
+                    if rule.is_some() {
+                        rows.push(("tables' share".to_string(), sure.map(Some)));
+                    }
+                    if let Some(plan) = plan {
+                        rows.push(("plan's share".to_string(), plan.sure.map(Some)));
+                    }
                 }
                 (p, rows)
             })

@@ -1,7 +1,8 @@
 //! `margins`: the plan rule of `orig-margins` (`tests/data/field-games`) as far as its recorded
 //! moves show it: the engine's rule (`styles::fitted::margins`, where the rule is laid out) with
 //! per-turn constants fitted to its moves on the **even seeds** (`daimyo-lab fit-margins`). The
-//! bot's model does not read this rule: its field learns orig-margins from the records.
+//! bot's model does not read these constants: its field learns orig-margins' plan from the
+//! records, fitted from the described rule's constants (`workshop::learn::plan`).
 //!
 //! Exact agreement with orig-margins' recorded moves (`daimyo-lab agreement --as
 //! orig-margins=margins`), even seeds (fitted) / odd seeds (held out): 0.36 / 0.31, against

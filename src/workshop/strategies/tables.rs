@@ -11,7 +11,7 @@
 //!
 //! The values (`tables/weights.txt`) are written by `daimyo-lab fit-tables --seeds even` over
 //! `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201` (its `--help` has the command);
-//! how often it plays orig-tables' move, on the fitted and the held-out seeds: docs/findings.md,
+//! how often it plays orig-tables' move, on the fitted and the held-out seeds: lab/docs/journal.md,
 //! "The field learnt from its games".
 
 use daimyo_engine::knowledge::Position;

@@ -15,8 +15,10 @@
 //! go round the plan lords as `spare` says.
 //! Turn 1 is one pick on every lord but a weakest, as in all its records.
 //!
-//! The constants are fitted to orig-margins' recorded moves on the records' even seeds by
-//! `daimyo-lab fit-margins`, for the workshop's sparring partner `margins`.
+//! The constants are fitted to a player's moves by coordinate descent (the workshop's `learn`):
+//! for the opponent model, to each learnt player's moves where the rule foresees it (in its field
+//! file); for the workshop's sparring partner `margins`, to orig-margins' moves on the records'
+//! even seeds (`daimyo-lab fit-margins`).
 
 use crate::knowledge::Position;
 use crate::rules::{LORDS, Move, Phase, Row};
@@ -57,26 +59,39 @@ pub enum Spare {
     Topped,
 }
 
-impl Rank {
-    /// Every way, in the order declared.
-    pub const ALL: [Rank; 5] =
-        [Rank::Waste, Rank::CheapThenWaste, Rank::Cheap, Rank::DearThenWaste, Rank::LessWaste];
+/// The name of each way, as a field file writes it.
+macro_rules! named {
+    ($t:ident: $($v:ident => $n:literal),+) => {
+        impl $t {
+            /// Every way, in the order declared.
+            pub const ALL: [$t; [$($n),+].len()] = [$($t::$v),+];
+
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($t::$v => $n),+
+                }
+            }
+
+            /// The way called `name`.
+            pub fn named(name: &str) -> Option<$t> {
+                $t::ALL.into_iter().find(|x| x.name() == name)
+            }
+        }
+    };
 }
 
-impl Ties {
-    /// Every way, in the order declared.
-    pub const ALL: [Ties; 3] = [Ties::First, Ties::Last, Ties::All];
-}
-
-impl Spare {
-    /// Every way, in the order declared.
-    pub const ALL: [Spare; 2] = [Spare::Plan, Spare::Topped];
-}
+named!(Rank: Waste => "waste", CheapThenWaste => "cheap-then-waste", Cheap => "cheap",
+    DearThenWaste => "dear-then-waste", LessWaste => "less-waste");
+named!(Ties: First => "first", Last => "last", All => "all");
+named!(Spare: Plan => "plan", Topped => "topped");
 
 /// One turn's constants, named as in the module doc: `top_night`, `top_margin`, `last_night`,
 /// `last_margin` (tenths of a point), `night_budget` (points), `top_weight` (halves of a
 /// strength), `rank`, `ties`, whether to fill the largest shortfall first, `spare`.
 pub type Setting = (i32, i32, i32, i32, i32, i32, Rank, Ties, bool, Spare);
+
+/// The constants of turns 2 to 9: a plan rule whole.
+pub type Plan = [Setting; 8];
 
 /// The smallest whole intimacy above `tenths` tenths of a point.
 fn above(tenths: i32) -> i32 {
@@ -99,7 +114,7 @@ fn needs(
 }
 
 /// The move the rule with `settings` (turns 2 to 9) plays at `pos`.
-pub fn choose_with(pos: &Position, settings: &[Setting; 8]) -> Move {
+pub fn choose_with(pos: &Position, settings: &Plan) -> Move {
     if pos.turn <= 1 && pos.phase == Phase::Day {
         return opening(&pos.strengths);
     }

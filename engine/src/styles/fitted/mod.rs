@@ -1,6 +1,6 @@
-//! Rules fitted to a player's recorded moves: per-lord tables (`tables`), which `daimyo learn`
-//! fits to every player of a field and the opponent model reads, and orig-margins' plans with
-//! per-turn constants (`margins`), which the workshop's sparring partner `margins` plays.
+//! Rules fitted to a player's recorded moves, which `daimyo learn` fits to every player of a
+//! field and the opponent model reads: per-lord tables (`tables`), and plans with per-turn
+//! constants (`margins`, after orig-margins, as the workshop's sparring partner `margins` plays).
 
 pub mod margins;
 pub mod tables;
