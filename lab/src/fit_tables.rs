@@ -6,9 +6,10 @@
 //! (`strategies/tables/weights.txt`), and on stderr, turn by turn, the share of the player's
 //! moves the tables play exactly on the fitted seeds and on the others, held out.
 
-use crate::fit_margins::{ByTurn, parse_for, positions, share};
+use crate::fit_margins::{parse_for, positions, share};
 use daimyo::player::args::{parsed, say};
 use daimyo::workshop::arena::journal;
+use daimyo::workshop::learn::plan::{Asked, ByTurn};
 use daimyo::workshop::learn::tables::{Sample, fit};
 use daimyo_engine::rules::TURNS;
 use daimyo_engine::styles::fitted::tables::{KS, Tables};
@@ -36,7 +37,7 @@ const FIRST: u8 = 2;
 
 /// How many of `by_turn`'s moves `tables` plays, turn by turn.
 fn hits(tables: &Tables, by_turn: &ByTurn) -> Vec<(usize, usize)> {
-    let played = |a: &&crate::fit_margins::Asked| tables.choose(&a.pos).counts() == a.recorded;
+    let played = |a: &&Asked| tables.choose(&a.pos).counts() == a.recorded;
     by_turn.iter().map(|asked| (asked.iter().filter(played).count(), asked.len())).collect()
 }
 

@@ -319,8 +319,7 @@ impl ComponentLine {
                     None => None,
                 };
                 let plan_sure = plan.as_ref().map_or([0.0; TURNS as usize], |p| p.sure);
-                let shares = sure.iter().chain(&plan_sure);
-                if let Some(s) = shares.clone().find(|s| !(0.0..=1.0).contains(*s)) {
+                if let Some(s) = sure.iter().chain(&plan_sure).find(|s| !(0.0..=1.0).contains(*s)) {
                     return Err(format!("sure {s}: a share is 0 to 1"));
                 }
                 if rule.is_none() && sure.iter().any(|&s| s > 0.0) {
@@ -329,10 +328,7 @@ impl ComponentLine {
                 if let Some(t) = (0..TURNS as usize).find(|&t| sure[t] + plan_sure[t] > 1.0) {
                     return Err(format!("turn {}: the rules' shares add up to over 1", t + 1));
                 }
-                let plan = match plan {
-                    Some(p) => Some(p.plan()?),
-                    None => None,
-                };
+                let plan = plan.as_ref().map(PlanLine::plan).transpose()?;
                 let player = Player { moves: *moves, rule, sure: *sure, plan, plan_sure };
                 let style = Style::Learnt(Box::leak(Box::new(player)));
                 Component { name, style, weight: *weight, smoothing: 0.0, later: *later }

@@ -50,20 +50,6 @@ pub struct Learnt {
     pub plan: Option<Plan>,
     pub plan_sure: [f64; TURNS as usize],
     pub later: Policy,
-    /// How the halves foresaw each other, turn by turn (index 0 is turn 1): the moves, the move
-    /// model's nats, the tables' and the plan's moves played, and the nats of the three mixed
-    /// at `sure` and `plan_sure`.
-    pub halves: [Half; TURNS as usize],
-}
-
-/// The halves' account of one turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Half {
-    pub moves: usize,
-    pub model_nats: f64,
-    pub rule_hits: usize,
-    pub plan_hits: usize,
-    pub mixed_nats: f64,
 }
 
 /// The half of the player's games a key falls in.
@@ -138,7 +124,6 @@ fn shares(at: &[Scored]) -> (f64, f64, f64) {
 /// Everything learnt of the player of `made`.
 pub fn learn(made: &[Made]) -> Learnt {
     // Each half foreseen by what the other taught.
-    let mut halves = [Half::default(); TURNS as usize];
     let mut scored: [Vec<Scored>; TURNS as usize] = Default::default();
     for h in 0..2 {
         let (train, test): (Vec<Made>, Vec<Made>) =
@@ -153,18 +138,11 @@ pub fn learn(made: &[Made]) -> Learnt {
             let hit = r.choose(&t.pos).counts() == t.played;
             let plan_hit = margins::choose_with(&t.pos, &p).counts() == t.played;
             scored[turn].push((q, hit, plan_hit));
-            let a = &mut halves[turn];
-            a.moves += 1;
-            a.model_nats -= q.max(f64::MIN_POSITIVE).ln();
-            a.rule_hits += usize::from(hit);
-            a.plan_hits += usize::from(plan_hit);
         }
     }
     let (mut sure, mut plan_sure) = ([0.0; TURNS as usize], [0.0; TURNS as usize]);
     for turn in 0..TURNS as usize {
-        let nats;
-        (sure[turn], plan_sure[turn], nats) = shares(&scored[turn]);
-        halves[turn].mixed_nats = nats;
+        (sure[turn], plan_sure[turn], _) = shares(&scored[turn]);
     }
     let (keeps, keeps_plan) = (sure.iter().any(|&s| s > 0.0), plan_sure.iter().any(|&s| s > 0.0));
     Learnt {
@@ -174,7 +152,6 @@ pub fn learn(made: &[Made]) -> Learnt {
         plan: keeps_plan.then(|| plan_rule(made)),
         plan_sure: if keeps_plan { plan_sure } else { [0.0; TURNS as usize] },
         later: later(made),
-        halves,
     }
 }
 
