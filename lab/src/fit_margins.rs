@@ -15,7 +15,7 @@
 use daimyo::player::args::{parsed, say, value};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::learn::plan::{self, hits};
-pub use daimyo::workshop::learn::plan::{Asked, ByTurn};
+use daimyo::workshop::learn::plan::{Asked, ByTurn};
 use daimyo::workshop::records::OutLine;
 use daimyo::workshop::strategies::margins::SETTINGS;
 use daimyo_engine::agent::LocalGame;

@@ -98,18 +98,12 @@ pub struct Player {
 impl Player {
     /// The share of the forecast on the tables' move at `turn`.
     pub fn sure_at(&self, turn: u8) -> f64 {
-        match self.rule {
-            Some(_) => self.sure[(turn.clamp(1, TURNS) - 1) as usize],
-            None => 0.0,
-        }
+        self.rule.as_ref().map_or(0.0, |_| at_turn(&self.sure, turn))
     }
 
     /// The share of the forecast on the plan's move at `turn`.
     pub fn plan_sure_at(&self, turn: u8) -> f64 {
-        match self.plan {
-            Some(_) => self.plan_sure[(turn.clamp(1, TURNS) - 1) as usize],
-            None => 0.0,
-        }
+        self.plan.as_ref().map_or(0.0, |_| at_turn(&self.plan_sure, turn))
     }
 
     /// The tables' move at `pos`, if the player has tables.
@@ -141,6 +135,11 @@ impl Player {
             add(self.plan_move(pos), plan_sure);
         }
     }
+}
+
+/// A by-turn share at `turn` (index 0 is turn 1; turns past 9 read turn 9's).
+fn at_turn(shares: &[f64; TURNS as usize], turn: u8) -> f64 {
+    shares[(turn.clamp(1, TURNS) - 1) as usize]
 }
 
 /// The whole mixture: every component the model reads, in order.

@@ -80,7 +80,7 @@ fn range(s: Setting, c: usize) -> Vec<Setting> {
 
 /// Turn `t`'s constants of `plan` (turns 2 to 9) fitted to `asked` by coordinate descent; the
 /// sweeps taken (the last one changed nothing).
-pub fn fit_turn(asked: &[Asked], plan: &mut Plan, t: usize) -> usize {
+fn fit_turn(asked: &[Asked], plan: &mut Plan, t: usize) -> usize {
     let i = t - 2;
     let mut sweeps = 0;
     // The hits of `plan` as it stands: a constant changes only to score more.

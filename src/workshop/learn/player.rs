@@ -144,13 +144,14 @@ pub fn learn(made: &[Made]) -> Learnt {
     for turn in 0..TURNS as usize {
         (sure[turn], plan_sure[turn], _) = shares(&scored[turn]);
     }
+    // A rule whose share is 0 at every turn is left out (its shares are all 0 already).
     let (keeps, keeps_plan) = (sure.iter().any(|&s| s > 0.0), plan_sure.iter().any(|&s| s > 0.0));
     Learnt {
         moves: move_model(made),
         rule: keeps.then(|| rule(made)),
-        sure: if keeps { sure } else { [0.0; TURNS as usize] },
+        sure,
         plan: keeps_plan.then(|| plan_rule(made)),
-        plan_sure: if keeps_plan { plan_sure } else { [0.0; TURNS as usize] },
+        plan_sure,
         later: later(made),
     }
 }
