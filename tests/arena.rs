@@ -978,7 +978,7 @@ fn entrants_read_their_settings() {
 #[test]
 fn entrants_change_the_search_settings_they_name_and_only_those() {
     let Entrant::Builtin { search: Some(s), budget, .. } =
-        Entrant::parse("bot:time=100,gate=0.25,keep=8,jointnights=1").unwrap()
+        Entrant::parse("bot:time=100,gate=0.25,keep=8,jointnights=0").unwrap()
     else {
         panic!("a built-in with its own settings")
     };
@@ -986,7 +986,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
     let mut expected = params::bot(field::default());
     let Rivals::Learnt { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
     *gate = 0.25;
-    model.joint_nights = true;
+    model.joint_nights = false;
     expected.allocation = Allocation::Halving { keep: 8 };
     assert_eq!(*s, expected);
     for (spec, says) in [

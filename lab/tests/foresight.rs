@@ -102,7 +102,7 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
     assert!(out.contains("(components random 0.25, pruned-mc 0.1, "), "{out}");
-    assert!(out.contains(", contestant 0.3; readings 12, readdivisor 10, jointnights 0)"), "{out}");
+    assert!(out.contains(", contestant 0.3; readings 12, readdivisor 10, jointnights 1)"), "{out}");
     for name in ["greedy", "random", "margins-described", "tables-described"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }

@@ -1,11 +1,11 @@
 //! The hidden nights: the others' moves on nights whose per-lord totals are public but whose
 //! split among the three is not, drawn in proportion to how likely each split is under the
-//! forecast as they stood on that night's board. Read jointly (`joint_nights`), the first hidden
-//! night is weighed also by how likely each daimyo's public day move after it was at its own
-//! move in it, and the second is drawn at each daimyo's own move in the first.
+//! forecast as they stood on that night's board. Read jointly (`joint_nights`, the default), each
+//! component of a daimyo's mixture reads the first hidden night with the public day move after
+//! it, and the second is drawn at each daimyo's own move in the first.
 
-use super::Board;
 use super::forecast::{Forecast, Learnt, draw_index, unit};
+use super::{Board, style_distribution, style_distribution_by_split};
 use crate::knowledge::{HiddenNight, Position};
 use crate::moves::{self, NIGHT_MOVES};
 use crate::rules::{DAIMYO, Phase, Row};
@@ -123,7 +123,7 @@ impl HiddenNights {
         };
         match forecast {
             Forecast::Learnt(l) if l.params.joint_nights => {
-                if let Some(joint) = HiddenNights::joint(pos, forecast, l, &hidden) {
+                if let Some(joint) = HiddenNights::joint(pos, l, &hidden) {
                     return joint;
                 }
             }
@@ -132,50 +132,92 @@ impl HiddenNights {
         HiddenNights { nights: hidden.iter().map(alone).collect(), given: None }
     }
 
-    fn joint(
-        pos: &Position,
-        forecast: &Forecast,
-        l: &Learnt,
-        hidden: &[HiddenNight],
-    ) -> Option<HiddenNights> {
+    /// Read jointly, per component of each daimyo's mixture: its weight without the day move
+    /// after the first night (the weight now over that move's likelihood as the weights read
+    /// it), times its own move in the first night, times the day move at that own move. The
+    /// second night is drawn at each daimyo's own move in the first, the components weighed as
+    /// that move leaves them. A random player's moves thus stay with the uniform component
+    /// instead of sharpening a rule's reading of its night.
+    fn joint(pos: &Position, l: &Learnt, hidden: &[HiddenNight]) -> Option<HiddenNights> {
         let first = hidden.first()?;
         let total = first.others?;
-        let readings = l.params.rule_readings;
+        let (p, deadline) = (&l.params, l.now.deadline);
+        let readings = p.rule_readings;
+        let floor = p.likelihood_floor;
         // Every own move of a daimyo in the first night, read alone.
         let own: Vec<Row> = NIGHT_MOVES.iter().copied().filter(|m| total.covers(*m)).collect();
         let at_own: Vec<([Row; 2], f64)> = own.iter().map(|&m| ([m, Row::ZERO], 1.0)).collect();
-        let by_own = |board: Board| -> Option<[Vec<Vec<f64>>; DAIMYO]> {
-            (board.splits().0 == [first.turn]).then(|| {
-                let board = board.with_splits(at_own.clone());
-                std::array::from_fn(|c| match c {
-                    0 => Vec::new(),
-                    _ => l.now.distribution_by_split(&l.params, &board, c),
-                })
-            })
+        let by_own = |board: &Board| {
+            (board.splits().0 == [first.turn]).then(|| board.with_splits(at_own.clone()))
         };
-        let mut night = night_models(pos, forecast, first.turn);
+        let night_board = Board::of_night(pos, first.turn, readings);
         let day = first.turn + 1;
-        if let Some(public) = pos.history[day as usize].filter(|_| day < pos.turn) {
-            let by = by_own(Board::at(pos, public, day, Phase::Day, readings))?;
-            for c in 1..DAIMYO {
-                let Some(seen) = pos.day_moves[day as usize][c] else { continue };
-                let i = moves::legal(Phase::Day).iter().position(|&m| m == seen)?;
-                for (k, &m) in own.iter().enumerate() {
-                    night[c][index(m)] *= by[c][k][i].max(l.params.likelihood_floor);
+        let seen_day = match pos.history[day as usize].filter(|_| day < pos.turn) {
+            Some(public) => {
+                let board = Board::at(pos, public, day, Phase::Day, readings);
+                let by = by_own(&board)?;
+                Some((board, by))
+            }
+            None => None,
+        };
+        let second = match hidden.get(1) {
+            Some(h) => Some((h, by_own(&Board::of_night(pos, h.turn, readings))?)),
+            None => None,
+        };
+        let mut night: [Vec<f64>; DAIMYO] = std::array::from_fn(|_| Vec::new());
+        // Each daimyo's second night at each of its own moves in the first.
+        let mut then: [Vec<Vec<f64>>; DAIMYO] = std::array::from_fn(|_| Vec::new());
+        for c in 1..DAIMYO {
+            let seen = match (&seen_day, pos.day_moves[day as usize][c]) {
+                (Some(_), Some(m)) => Some(moves::legal(Phase::Day).iter().position(|&x| x == m)?),
+                _ => None,
+            };
+            night[c] = vec![0.0; NIGHT_MOVES.len()];
+            then[c] = vec![vec![0.0; NIGHT_MOVES.len()]; own.len()];
+            for (k, component) in p.components().enumerate() {
+                let w = l.now.weights[c][k];
+                if w < p.negligible_weight {
+                    continue;
+                }
+                let nights = style_distribution(component, &night_board, c, p, deadline);
+                let mut at: Vec<f64> = own.iter().map(|&m| w * nights[index(m)]).collect();
+                if let (Some(i), Some((board, by_board))) = (seen, &seen_day) {
+                    let seen_at = style_distribution(component, board, c, p, deadline)[i];
+                    let by = style_distribution_by_split(component, by_board, c, p, deadline);
+                    for (x, d) in at.iter_mut().zip(&by) {
+                        *x *= d[i].max(floor) / seen_at.max(floor);
+                    }
+                }
+                if let Some((_, board)) = &second {
+                    let by = style_distribution_by_split(component, board, c, p, deadline);
+                    for ((t, d), &x) in then[c].iter_mut().zip(&by).zip(&at) {
+                        t.iter_mut().zip(d).for_each(|(t, y)| *t += x * y);
+                    }
+                }
+                for (&m, &x) in own.iter().zip(&at) {
+                    night[c][index(m)] += x;
+                }
+            }
+            if !night[c].iter().any(|&x| x > 0.0 && x.is_finite()) {
+                return None;
+            }
+            for t in &mut then[c] {
+                let sum: f64 = t.iter().sum();
+                if sum > 0.0 {
+                    t.iter_mut().for_each(|x| *x /= sum);
                 }
             }
         }
         let mut sampler = NightSampler::new(Some(total), night);
-        let given = match hidden.get(1) {
-            Some(second) => {
-                let by = by_own(Board::of_night(pos, second.turn, readings))?;
+        let given = match second {
+            Some((h, _)) => {
                 let at = |m: Row| own.iter().position(|&x| x == m).expect("an own move");
                 let conditional = |(_, split): &(f64, [Row; 3])| {
                     let night = std::array::from_fn(|c| match c {
                         0 => Vec::new(),
-                        _ => by[c][at(split[c - 1])].clone(),
+                        _ => then[c][at(split[c - 1])].clone(),
                     });
-                    NightSampler::new(second.others, night)
+                    NightSampler::new(h.others, night)
                 };
                 let given: Vec<NightSampler> = sampler.splits.iter().map(conditional).collect();
                 // The second night's total is evidence of the first's split too: each split
@@ -183,7 +225,7 @@ impl HiddenNights {
                 if given.iter().all(|g| !g.splits.is_empty()) {
                     sampler.weigh(|i| given[i].splits.last().map_or(0.0, |x| x.0));
                 }
-                Some((second.turn, given))
+                Some((h.turn, given))
             }
             None => None,
         };

@@ -75,7 +75,7 @@ impl ModelParams {
             likelihood_floor: 1e-300,
             reply: 10.0,
             world_moves: true,
-            joint_nights: false,
+            joint_nights: true,
         }
     }
 
