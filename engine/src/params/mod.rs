@@ -56,9 +56,10 @@ pub struct ModelParams {
     /// nights of the rollout's world (at the splits drawn most often), not from its mean over
     /// the likeliest splits (docs/findings.md, "The bot against the built-ins").
     pub world_moves: bool,
-    /// The hidden nights read jointly: the first weighed also by each other daimyo's public day
-    /// move after it, read at its own move in that night, and the second drawn at each daimyo's
-    /// own move in the first; not: each night alone at the mean over the first.
+    /// The hidden nights read jointly, per component of each other daimyo's mixture: the first
+    /// with its public day move after it, read at its own move in that night, and the second
+    /// drawn at each daimyo's own move in the first; not: each night alone at the mean over the
+    /// first (docs/findings.md, "The field learnt from its games").
     pub joint_nights: bool,
 }
 
