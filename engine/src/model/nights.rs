@@ -168,8 +168,12 @@ impl HiddenNights {
         // Each daimyo's second night at each of its own moves in the first.
         let mut then: [Vec<Vec<f64>>; DAIMYO] = std::array::from_fn(|_| Vec::new());
         for c in 1..DAIMYO {
+            // The day move seen after the first night, with the boards it is read at.
             let seen = match (&seen_day, pos.day_moves[day as usize][c]) {
-                (Some(_), Some(m)) => Some(moves::legal(Phase::Day).iter().position(|&x| x == m)?),
+                (Some((board, by_board)), Some(m)) => {
+                    let i = moves::legal(Phase::Day).iter().position(|&x| x == m)?;
+                    Some((i, board, by_board))
+                }
                 _ => None,
             };
             night[c] = vec![0.0; NIGHT_MOVES.len()];
@@ -181,7 +185,7 @@ impl HiddenNights {
                 }
                 let nights = style_distribution(component, &night_board, c, p, deadline);
                 let mut at: Vec<f64> = own.iter().map(|&m| w * nights[index(m)]).collect();
-                if let (Some(i), Some((board, by_board))) = (seen, &seen_day) {
+                if let Some((i, board, by_board)) = seen {
                     let seen_at = style_distribution(component, board, c, p, deadline)[i];
                     let by = style_distribution_by_split(component, by_board, c, p, deadline);
                     for (x, d) in at.iter_mut().zip(&by) {

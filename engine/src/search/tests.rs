@@ -343,13 +343,15 @@ fn lean_to_best_replies(turn: u8) {
             assert!((shares[i] - want).abs() < 1e-12, "move {i}: {} against {want}", shares[i]);
         }
     }
+    let shares: [Vec<f64>; DAIMYO] =
+        std::array::from_fn(|c| rollout::scoring_shares(pos, &worlds, &draws, c));
     let expected = |d: &[Vec<f64>; DAIMYO], c: usize| -> f64 {
-        let shares = rollout::scoring_shares(pos, &worlds, &draws, c);
-        d[c].iter().zip(&shares).map(|(p, s)| p * s).sum()
+        d[c].iter().zip(&shares[c]).map(|(p, s)| p * s).sum()
     };
     // The room the rivals have to lean: for each, its best reply's share over its expected one.
-    let best = |c: usize| rollout::scoring_shares(pos, &worlds, &draws, c).into_iter();
-    let room: f64 = (1..DAIMYO).map(|c| best(c).fold(0.0, f64::max) - expected(&base, c)).sum();
+    let start: [f64; DAIMYO] = std::array::from_fn(|c| expected(&base, c));
+    let best = |c: usize| shares[c].iter().copied().fold(0.0, f64::max);
+    let room: f64 = (1..DAIMYO).map(|c| best(c) - start[c]).sum();
     let mut last = [0.0; DAIMYO];
     for (tilt, closed) in [(0.0, 0.0), (5.0, 0.05), (20.0, 0.25)] {
         let mut d = base.clone();
@@ -377,7 +379,7 @@ fn lean_to_best_replies(turn: u8) {
             last[c] = e;
         }
         // Each tilt closes more of the room: a share of it that grows with the tilt.
-        let gain: f64 = (1..DAIMYO).map(|c| last[c] - expected(&base, c)).sum();
+        let gain: f64 = (1..DAIMYO).map(|c| last[c] - start[c]).sum();
         assert!(
             gain >= closed * room,
             "turn {turn}, tilt {tilt}: the rivals' shares rose by {gain:.3} of {room:.3}"
