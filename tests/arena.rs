@@ -1244,3 +1244,69 @@ fn out_lines_without_a_reporting_seat_have_no_estimates() {
     }
     std::fs::remove_file(&out).unwrap();
 }
+
+#[test]
+fn a_program_goes_by_its_name_and_its_faults_are_counted_and_set_aside() {
+    // The program times out in the games of seed 3 (lord 0's strength is odd there) and in no
+    // other: its name stands in the table and the --out lines, the table says in how many games
+    // a rule was broken, and gives the same table without them.
+    let slow = format!("slowish=exec:bash {}", program_path("sometimes_slow.sh"));
+    let out = scratch("named.jsonl");
+    let odd: Vec<u32> = (1..=4).filter(|&s| strengths_from_seed(s)[0] % 2 == 1).collect();
+    assert_eq!(odd, [3], "the seeds this test was written for");
+    let args =
+        ["--seeds", "4", "--jobs", "2", "--quiet", "--out", out.to_str().unwrap(), &slow, "random"];
+    let (text, _) = arena(&[&args[..], &["random", "random"]].concat());
+    let all = tables(&text);
+    assert_eq!(all.len(), 2, "the table and the table without faults:\n{text}");
+    fn row<'a>(t: &'a [Row], name: &str) -> Option<&'a Row> {
+        t.iter().find(|r| r.cell["entrant"] == name)
+    }
+    let (with, without) = (row(&all[0], "slowish").unwrap(), row(&all[1], "slowish").unwrap());
+    assert_eq!((with.num("games"), with.num("time-outs")), (16.0, 4.0), "{text}");
+    assert_eq!((without.num("games"), without.num("time-outs")), (12.0, 0.0), "{text}");
+    assert_eq!(row(&all[1], "random").unwrap().num("games"), 36.0, "{text}");
+    assert!(
+        text.contains(
+            "the manager's rules broken in 4 of 16 games: slowish timed out in 4 games; the same \
+             without them (12 games):"
+        ),
+        "{text}"
+    );
+    let merged = daimyo(&["arena", "--merge", out.to_str().unwrap()]);
+    let merged = String::from_utf8(merged.stdout).unwrap();
+    assert!(merged.contains("slowish timed out in 4 games"), "{merged}");
+    let run: Value =
+        serde_json::from_str(std::fs::read_to_string(&out).unwrap().lines().next().unwrap())
+            .unwrap();
+    assert_eq!(run["run"]["entrants"][0]["label"], "slowish");
+    assert!(run["run"]["entrants"][0]["program"].as_str().unwrap().ends_with("sometimes_slow.sh"));
+    for g in out_lines(&out) {
+        let seat = (0..DAIMYO).find(|&s| g["seats"][s] == "slowish").expect("named in the seats");
+        let odd = g["seed"] == 3;
+        assert_eq!(g["timeouts"][seat].as_u64().unwrap() > 0, odd, "{g}");
+    }
+}
+
+#[test]
+fn a_program_name_is_checked() {
+    let script = program_path("slow.sh");
+    for (spec, said) in [
+        (format!("random=exec:bash {script}"), "'random' is a built-in's name"),
+        (format!("a b=exec:bash {script}"), "a program's name is letters"),
+        (format!("x/y=exec:bash {script}"), "a program's name is letters"),
+        ("named=exec:/no/such/program".to_string(), "no program '/no/such/program' found"),
+    ] {
+        let r = daimyo(&["arena", &spec, "random", "random", "random"]);
+        let err = String::from_utf8(r.stderr).unwrap();
+        assert_eq!(r.status.code(), Some(2), "{spec}: {err}");
+        assert!(err.contains(said), "{spec}: {err}");
+    }
+    match Entrant::parse(&format!("orig-x=exec:bash {script}")).unwrap() {
+        Entrant::Exec { label, argv } => {
+            assert_eq!(label, "orig-x");
+            assert_eq!(argv, ["bash", script.as_str()]);
+        }
+        e => panic!("{e:?}"),
+    }
+}

@@ -64,6 +64,10 @@ pub struct Collector<'a> {
     /// Whether the games taken are kept, for a page; and those kept.
     pub keep: bool,
     lines: Vec<OutLine>,
+    /// The tables again, one per side, of the games in which no seat broke the manager's
+    /// rules; and for each label that broke them, in how many games it did, by fault.
+    clean: Vec<Stats>,
+    faults: Vec<(String, Faults)>,
     /// The games taken, and how the shares and the test went.
     taken: usize,
     trace: Trace,
@@ -94,6 +98,7 @@ impl Collector<'_> {
             false => (0..plan.sides.len()).map(|s| (s, plan.side_label(s).to_string())).collect(),
         };
         let trace = Trace::new(rows, sprt.as_ref().map(|_| Sprt::bounds()));
+        let clean = stats.iter().map(|s| Stats::new(&names_of(s))).collect();
         Collector {
             plan,
             stats,
@@ -121,6 +126,8 @@ impl Collector<'_> {
             echo: true,
             printed: String::new(),
             lines: Vec::new(),
+            clean,
+            faults: Vec::new(),
             taken: 0,
             trace,
         }
@@ -154,7 +161,19 @@ impl Collector<'_> {
             let line = line.unwrap_or_else(|| self.line(&game, &g));
             self.lines.push(line);
         }
-        self.stats[game.side].add(game.seed, &self.plan.row_names(&game), &g);
+        let names = self.plan.row_names(&game);
+        self.stats[game.side].add(game.seed, &names, &g);
+        let broke = Faults::of(&g);
+        if broke.iter().all(Faults::none) {
+            self.clean[game.side].add(game.seed, &names, &g);
+        }
+        for (seat, f) in broke.iter().enumerate().filter(|(_, f)| !f.none()) {
+            let label = self.plan.entrants[game.seated()[seat]].label();
+            match self.faults.iter_mut().find(|(l, _)| l == label) {
+                Some((_, total)) => total.add(f),
+                None => self.faults.push((label.to_string(), *f)),
+            }
+        }
         self.taken += 1;
         self.trace.note(self.taken, &self.stats, false);
         let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
@@ -328,6 +347,7 @@ impl Collector<'_> {
         if !self.steps.is_empty() {
             text += &self.curve();
         }
+        text += &self.without_faults();
         let Some(sprt) = &self.sprt else { return text };
         let (low, high) = Sprt::bounds();
         let (llr, seeds) = (sprt.llr(), sprt.seeds());
@@ -355,6 +375,32 @@ impl Collector<'_> {
 }
 
 impl Collector<'_> {
+    /// When a seat broke the manager's rules in some games: who, in how many, and the tables
+    /// without those games (a seat played lord 0 from its fault on, so those games measure the
+    /// others against a program that was no longer playing); nothing when none did.
+    fn without_faults(&self) -> String {
+        if self.faults.is_empty() {
+            return String::new();
+        }
+        let kept: u32 = self.clean.iter().map(Stats::games).sum();
+        let all: u32 = self.stats.iter().map(Stats::games).sum();
+        let who: Vec<String> =
+            self.faults.iter().map(|(l, f)| format!("{l} {}", f.text())).collect();
+        let mut text = format!(
+            "\nthe manager's rules broken in {} of {all} games: {}; the same without them \
+             ({kept} games):\n",
+            all - kept,
+            who.join(", ")
+        );
+        for (side, stats) in self.clean.iter().enumerate().filter(|_| kept > 0) {
+            if let Some(heading) = self.heading(side) {
+                text += &format!("\n{heading}\n");
+            }
+            stats.render(&mut text);
+        }
+        text
+    }
+
     /// The heading of a side's table, when there are several: `A = bot, in its tables:`.
     fn heading(&self, side: usize) -> Option<String> {
         let label = self.plan.side_label(side);
@@ -382,6 +428,57 @@ impl Collector<'_> {
             planned,
             cut: cut.map(String::from),
         }
+    }
+}
+
+/// The rows' names of a table, in order.
+fn names_of(stats: &Stats) -> Vec<String> {
+    stats.tallies.iter().map(|t| t.name.clone()).collect()
+}
+
+/// In how many games a seat broke each of the manager's rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Faults {
+    pub timed_out: u32,
+    pub malformed: u32,
+    pub crashed: u32,
+    pub unready: u32,
+}
+
+impl Faults {
+    /// Each seat's faults in one game.
+    pub fn of(g: &GameRecord) -> [Faults; DAIMYO] {
+        g.seats.each_ref().map(|s| Faults {
+            timed_out: (s.timeouts > 0) as u32,
+            malformed: (s.malformed > 0) as u32,
+            crashed: s.gone_at.is_some() as u32,
+            unready: !s.ready as u32,
+        })
+    }
+
+    pub fn none(&self) -> bool {
+        *self == Faults::default()
+    }
+
+    fn add(&mut self, f: &Faults) {
+        self.timed_out += f.timed_out;
+        self.malformed += f.malformed;
+        self.crashed += f.crashed;
+        self.unready += f.unready;
+    }
+
+    /// `timed out in 3 games, crashed in 1`.
+    fn text(&self) -> String {
+        let games = |n: u32| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
+        let parts = [
+            ("timed out in", self.timed_out),
+            ("answered malformed in", self.malformed),
+            ("crashed in", self.crashed),
+            ("never said READY in", self.unready),
+        ];
+        let said: Vec<String> =
+            parts.iter().filter(|p| p.1 > 0).map(|(w, n)| format!("{w} {}", games(*n))).collect();
+        said.join(", ")
     }
 }
 

@@ -85,7 +85,11 @@ pub enum Entrant {
 
 impl Entrant {
     pub fn parse(spec: &str) -> Result<Entrant, String> {
-        if let Some(cmd) = spec.strip_prefix("exec:") {
+        let (name, command) = match spec.split_once("=exec:") {
+            Some((name, command)) if !name.contains(':') => (Some(name), Some(command)),
+            _ => (None, spec.strip_prefix("exec:")),
+        };
+        if let Some(cmd) = command {
             let argv: Vec<String> = cmd.split_whitespace().map(String::from).collect();
             let Some(program) = argv.first() else {
                 return Err(format!("'{spec}': exec: needs a program"));
@@ -93,7 +97,11 @@ impl Entrant {
             if !findable(program) {
                 return Err(format!("'{spec}': no program '{program}' found"));
             }
-            return Ok(Entrant::Exec { label: format!("exec:{}", argv.join(" ")), argv });
+            let label = match name {
+                Some(name) => program_name(name).map_err(|e| format!("'{spec}': {e}"))?,
+                None => format!("exec:{}", argv.join(" ")),
+            };
+            return Ok(Entrant::Exec { label, argv });
         }
         let (name, settings) = spec.split_once(':').unwrap_or((spec, ""));
         let mut budget = Budget::default();
@@ -161,6 +169,23 @@ impl Entrant {
             }
         }
     }
+}
+
+/// The name given to a program (`orig-tables=exec:PROGRAM`), which its rows, `--out` lines
+/// and records carry instead of its command: letters, digits, `.`, `_` and `-`, not a
+/// built-in's name.
+fn program_name(name: &str) -> Result<String, String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
+    if name.is_empty() || name.starts_with('-') || !name.chars().all(fits) {
+        return Err(format!(
+            "a program's name is letters, digits, '.', '_' and '-', not starting with '-', \
+             not '{name}'"
+        ));
+    }
+    if builtins::find(name).is_some() {
+        return Err(format!("'{name}' is a built-in's name: give the program another"));
+    }
+    Ok(name.to_string())
 }
 
 /// Whether `program` names a file, directly or through `PATH`.
