@@ -1249,7 +1249,8 @@ fn out_lines_without_a_reporting_seat_have_no_estimates() {
 fn a_program_goes_by_its_name_and_its_faults_are_counted_and_set_aside() {
     // The program times out in the games of seed 3 (lord 0's strength is odd there) and in no
     // other: its name stands in the table and the --out lines, the table says in how many games
-    // a rule was broken, and gives the same table without them.
+    // its play ended early, and gives the same table without them. Its malformed first answers
+    // (a lord too many, which the manager reads as the first five) set no game aside.
     let slow = format!("slowish=exec:bash {}", program_path("sometimes_slow.sh"));
     let out = scratch("named.jsonl");
     let odd: Vec<u32> = (1..=4).filter(|&s| strengths_from_seed(s)[0] % 2 == 1).collect();
@@ -1264,11 +1265,12 @@ fn a_program_goes_by_its_name_and_its_faults_are_counted_and_set_aside() {
     }
     let (with, without) = (row(&all[0], "slowish").unwrap(), row(&all[1], "slowish").unwrap());
     assert_eq!((with.num("games"), with.num("time-outs")), (16.0, 4.0), "{text}");
+    assert_eq!(with.num("malformed"), 16.0, "{text}");
     assert_eq!((without.num("games"), without.num("time-outs")), (12.0, 0.0), "{text}");
     assert_eq!(row(&all[1], "random").unwrap().num("games"), 36.0, "{text}");
     assert!(
         text.contains(
-            "the manager's rules broken in 4 of 16 games: slowish timed out in 4 games; the same \
+            "a seat's play ended early in 4 of 16 games: slowish timed out in 4 games; the same \
              without them (12 games):"
         ),
         "{text}"

@@ -375,7 +375,7 @@ impl Collector<'_> {
 }
 
 impl Collector<'_> {
-    /// When a seat broke the manager's rules in some games: who, in how many, and the tables
+    /// When a seat's play was ended in some games (`Faults`): who, in how many, and the tables
     /// without those games (a seat played lord 0 from its fault on, so those games measure the
     /// others against a program that was no longer playing); nothing when none did.
     fn without_faults(&self) -> String {
@@ -387,7 +387,7 @@ impl Collector<'_> {
         let who: Vec<String> =
             self.faults.iter().map(|(l, f)| format!("{l} {}", f.text())).collect();
         let mut text = format!(
-            "\nthe manager's rules broken in {} of {all} games: {}; the same without them \
+            "\na seat's play ended early in {} of {all} games: {}; the same without them \
              ({kept} games):\n",
             all - kept,
             who.join(", ")
@@ -436,11 +436,12 @@ fn names_of(stats: &Stats) -> Vec<String> {
     stats.tallies.iter().map(|t| t.name.clone()).collect()
 }
 
-/// In how many games a seat broke each of the manager's rules.
+/// In how many games a seat broke each of the manager's rules that end its play: a time-out,
+/// an exit, no READY (it plays lord 0 from then on). A malformed answer is not one: the manager
+/// reads what it can of it (extra tokens ignored, a bad one lord 0), as it would every time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Faults {
     pub timed_out: u32,
-    pub malformed: u32,
     pub crashed: u32,
     pub unready: u32,
 }
@@ -450,7 +451,6 @@ impl Faults {
     pub fn of(g: &GameRecord) -> [Faults; DAIMYO] {
         g.seats.each_ref().map(|s| Faults {
             timed_out: (s.timeouts > 0) as u32,
-            malformed: (s.malformed > 0) as u32,
             crashed: s.gone_at.is_some() as u32,
             unready: !s.ready as u32,
         })
@@ -462,7 +462,6 @@ impl Faults {
 
     fn add(&mut self, f: &Faults) {
         self.timed_out += f.timed_out;
-        self.malformed += f.malformed;
         self.crashed += f.crashed;
         self.unready += f.unready;
     }
@@ -472,7 +471,6 @@ impl Faults {
         let games = |n: u32| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
         let parts = [
             ("timed out in", self.timed_out),
-            ("answered malformed in", self.malformed),
             ("crashed in", self.crashed),
             ("never said READY in", self.unready),
         ];
