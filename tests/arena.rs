@@ -978,7 +978,7 @@ fn entrants_read_their_settings() {
 #[test]
 fn entrants_change_the_search_settings_they_name_and_only_those() {
     let Entrant::Builtin { search: Some(s), budget, .. } =
-        Entrant::parse("bot:time=100,gate=0.25,keep=8,jointnights=0").unwrap()
+        Entrant::parse("bot:time=100,gate=0.25,keep=8,jointnights=0,forget=0.3").unwrap()
     else {
         panic!("a built-in with its own settings")
     };
@@ -987,18 +987,20 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
     let Rivals::Learnt { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
     *gate = 0.25;
     model.joint_nights = false;
+    model.forget = 0.3;
     expected.allocation = Allocation::Halving { keep: 8 };
     assert_eq!(*s, expected);
     for (spec, says) in [
         ("bot:gate=1.5", "gate must be a number from 0 to 1"),
         ("bot:keep=2.5", "keep must be a whole number from 1 to 252"),
         ("bot:worldmoves=0.5", "worldmoves must be 0 (off) or 1 (on)"),
+        ("bot:forget=1.5", "forget must be a number from 0 to 1"),
         ("bot:rate=fast", "cannot read 'fast'"),
         ("mc1:gate=0.3", "this search has no gate"),
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "(time, rollouts, noclock, threads, model; the search's rate, step, stages, gate, readdivisor, readings, worldmoves, jointnights, reply, keep)",
+            "(time, rollouts, noclock, threads, model; the search's rate, step, stages, gate, readdivisor, readings, worldmoves, jointnights, forget, reply, keep)",
         ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();

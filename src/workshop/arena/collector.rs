@@ -8,6 +8,7 @@
 //! A game just played is counted as its `--out` line keeps it (its times to the microsecond),
 //! so that it counts the same when a merge or a resumed run reads it back.
 
+use super::faults::Faults;
 use super::files::{out_line, page_name, record_of, replay_file, replay_name};
 use super::journal::{Journal, seed_list};
 use super::plan::{Fixture, Plan, SIDES, Shard, lineup};
@@ -434,50 +435,6 @@ impl Collector<'_> {
 /// The rows' names of a table, in order.
 fn names_of(stats: &Stats) -> Vec<String> {
     stats.tallies.iter().map(|t| t.name.clone()).collect()
-}
-
-/// In how many games a seat broke each of the manager's rules that end its play: a time-out,
-/// an exit, no READY (it plays lord 0 from then on). A malformed answer is not one: the manager
-/// reads what it can of it (extra tokens ignored, a bad one lord 0), as it would every time.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Faults {
-    pub timed_out: u32,
-    pub crashed: u32,
-    pub unready: u32,
-}
-
-impl Faults {
-    /// Each seat's faults in one game.
-    pub fn of(g: &GameRecord) -> [Faults; DAIMYO] {
-        g.seats.each_ref().map(|s| Faults {
-            timed_out: (s.timeouts > 0) as u32,
-            crashed: s.gone_at.is_some() as u32,
-            unready: !s.ready as u32,
-        })
-    }
-
-    pub fn none(&self) -> bool {
-        *self == Faults::default()
-    }
-
-    fn add(&mut self, f: &Faults) {
-        self.timed_out += f.timed_out;
-        self.crashed += f.crashed;
-        self.unready += f.unready;
-    }
-
-    /// `timed out in 3 games, crashed in 1`.
-    fn text(&self) -> String {
-        let games = |n: u32| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
-        let parts = [
-            ("timed out in", self.timed_out),
-            ("crashed in", self.crashed),
-            ("never said READY in", self.unready),
-        ];
-        let said: Vec<String> =
-            parts.iter().filter(|p| p.1 > 0).map(|(w, n)| format!("{w} {}", games(*n))).collect();
-        said.join(", ")
-    }
 }
 
 /// What the run plays: the first line of the output, ending in `how` (`jobs 2`, `merged from

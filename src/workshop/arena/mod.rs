@@ -6,11 +6,12 @@
 //! shard of it) plays, `run` plays them on worker threads and hands the results in order to the
 //! `collector` (every output is the same whatever `--jobs`), which keeps the tables (`stats`),
 //! the test (`sprt`) and the `--out` journal (`journal`, which `--resume` and `merge` read
-//! back); `files` fills the `--out` lines, run lines and replay files (`records` owns their
+//! back) and `faults` counts the seats whose play the manager ended; `files` fills the `--out` lines, run lines and replay files (`records` owns their
 //! formats); `interrupt` turns Ctrl-C into a run that ends with its table; `referee` and
 //! `process` play one game exactly as the manager does.
 
 pub mod referee;
+pub mod faults;
 pub mod plan;
 pub mod files;
 pub mod journal;
