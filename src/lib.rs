@@ -2,7 +2,7 @@
 //!
 //! Built on the engine, a crate of its own (`daimyo-engine`: the game, what a daimyo knows, the
 //! opponent model, the search and the bot; no I/O, no text), in two wings, each a folder,
-//! layered one way (`tests/layers.rs` checks):
+//! layered one way (`tests/all/layers.rs` checks):
 //! - `player`: the manager's text both ways, the player loop, its log and the board as text. It
 //!   uses the engine only, and builds the bot from it.
 //! - `workshop`: the sparring partners, the arena, show, halftime and bench. It uses both.

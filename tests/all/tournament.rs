@@ -5,14 +5,13 @@
 //! few MB that opens at once, a stopped run writes the page of what it took, and bad input
 //! writes no page.
 //!
-//! `DAIMYO_REGENERATE=1 cargo test --release --test tournament` retakes the README's picture
-//! (docs/tournament.png).
+//! `DAIMYO_REGENERATE=1 cargo test --release --test all tournament::` retakes the README's
+//! picture (docs/tournament.png).
 
-mod browser;
-mod common;
+use crate::common;
 
-use browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
-use common::{Lcg, daimyo as run, scratch_path, text};
+use crate::browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
+use crate::common::{Lcg, daimyo as run, scratch_path, text};
 use daimyo::workshop::arena::out_line;
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
 use daimyo::workshop::arena::stats::align;

@@ -3,9 +3,7 @@
 //! those that the rules give against the others' recorded moves, computed here again over all
 //! 252 moves; and what it says of arguments and files it cannot use.
 
-mod common;
-
-use common::{Lcg, arena, cells, cli as lab, scratch_path};
+use crate::common::{Lcg, arena, cells, cli as lab, scratch_path};
 use daimyo::workshop::records::{Commands, ManagerResult, OutLine, Replay, Winner};
 use daimyo_engine::moves::legal;
 use daimyo_engine::rules::{

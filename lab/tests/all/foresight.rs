@@ -3,9 +3,7 @@
 //! read, random picks are not foreseen, and their nights are read only through the others';
 //! the model's settings change the forecasts; and what it says of what it cannot use.
 
-mod common;
-
-use common::{arena, cells, cli as lab, scratch_path};
+use crate::common::{arena, cells, cli as lab, scratch_path};
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {

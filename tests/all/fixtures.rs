@@ -7,8 +7,7 @@ use daimyo::player::protocol::{parse_stream, render};
 use daimyo_engine::rules::{DAIMYO, Move, Phase, State, View, strengths_from_seed, winner};
 use serde_json::Value;
 
-mod common;
-use common::{applied, games, strengths};
+use crate::common::{applied, games, strengths};
 
 #[test]
 fn strengths_follow_the_seed() {

@@ -2,9 +2,9 @@
 //! manager's result written and read back, the 60 recorded official games read as the manager's
 //! results, and bad input named by its line.
 
-mod common;
+use crate::common;
 
-use common::{applied, daimyo as run, text};
+use crate::common::{applied, daimyo as run, text};
 use daimyo::workshop::arena::files::{out_line, replay_file};
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
@@ -116,7 +116,7 @@ fn the_official_games_read_as_the_managers_results_and_write_back_byte_for_byte(
         assert_eq!(games(&pretty).unwrap().get(1).unwrap(), game, "{name}");
     }
     assert!(draws > 0, "the official games hold draws");
-    let sample = include_str!("../samples/result.json");
+    let sample = include_str!("../../samples/result.json");
     let game = games(sample).unwrap().get(1).unwrap();
     assert_eq!((game.seed, game.winner), (1001, Some(2)));
     let replay = Replay { seed: game.seed, commands: Commands(game.commands) };
@@ -324,7 +324,7 @@ fn an_out_line_without_estimates_is_written_as_before_they_were_kept() {
         assert_eq!(read.line(), before);
     }
     // Lines older still (no run line, no answer times) read too, without estimates.
-    let sample = include_str!("../samples/arena.jsonl");
+    let sample = include_str!("../../samples/arena.jsonl");
     for line in sample.lines() {
         let read: OutLine = serde_json::from_str(line).unwrap();
         assert!(

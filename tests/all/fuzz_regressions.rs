@@ -2,9 +2,9 @@
 //! test that runs on stable with the rest of the suite: the input the fuzzer made, cut down to
 //! what it needs, and what must hold instead.
 
-mod common;
+use crate::common;
 
-use common::{daimyo, text};
+use crate::common::{daimyo, text};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

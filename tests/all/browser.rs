@@ -6,8 +6,6 @@
 //! The browser is Debian's `chromium` (`DAIMYO_CHROMIUM` names another binary); `.ci/run`
 //! installs it. Without it the tests fail and say so: they are the only check of the page.
 
-#![allow(dead_code)] // each test uses its own part
-
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::os::fd::{FromRawFd, RawFd};

@@ -2,7 +2,7 @@
 //! turn's clock starts when its input ends, so a slow typist still gets a full search, and the
 //! layout of the lines does not matter.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::Write;

@@ -2,9 +2,7 @@
 //! every recorded move is kept, and other results where the built-ins play; what it cannot use
 //! is named.
 
-mod common;
-
-use common::{cells, cli as lab};
+use crate::common::{cells, cli as lab};
 
 const FIELD_B: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games/field-b-7201.jsonl");

@@ -2,9 +2,7 @@
 //! as they are and play every move, printed as the source holds them; on the recorded field the
 //! fit plays at least as many of the fitted half's moves; what it cannot use is named.
 
-mod common;
-
-use common::{arena, cells, cli as lab, scratch_path};
+use crate::common::{arena, cells, cli as lab, scratch_path};
 
 /// The cells of the row of `turn` (t1 to t9, t2-9, t1-9).
 fn row(text: &str, turn: &str) -> Vec<String> {
@@ -23,7 +21,7 @@ fn the_built_ins_own_games_leave_its_constants_as_they_are() {
     assert!(text.starts_with("fit-margins: margins, fitted on the odd seeds (4 games)"), "{text}");
     assert!(text.contains("\nsweeps by turn 2 to 9: 1 1 1 1 1 1 1 1\n"), "{text}");
     // The constants printed are the source's, laid out as it lays them out.
-    let source = include_str!("../../src/workshop/strategies/margins.rs");
+    let source = include_str!("../../../src/workshop/strategies/margins.rs");
     let start = text.find("pub const SETTINGS").unwrap();
     let printed = &text[start..text.find("};\n").unwrap() + 3];
     assert!(source.contains(printed), "{printed}");

@@ -1,9 +1,7 @@
 //! `daimyo-lab fit`: a policy fitted to games read from files is the one fitted to the same
 //! games played; files add up; a bad line is named with its file and line.
 
-mod common;
-
-use common::{arena, lab, scratch_path, text};
+use crate::common::{arena, lab, scratch_path, text};
 use daimyo_engine::rules::DAIMYO;
 
 const LABELS: [&str; DAIMYO] = ["greedy", "random", "knapsack", "rules"];

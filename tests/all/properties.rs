@@ -11,16 +11,14 @@
 //! CRLF and reshaped variants end with 0 and nothing on stderr.
 //!
 //! `random_cases` runs 40,000 cases by default (about 6 s in a debug build on two cores) and
-//! prints the count and time (`cargo test --test properties -- --nocapture`). Environment:
-//! `DAIMYO_PROPTEST_CASES=N` runs N cases, `DAIMYO_PROPTEST_SEED=S` draws another set,
-//! `DAIMYO_PROPTEST_CASE=I` reruns case I alone (a failure names its case and seed). Every
+//! prints the count and time (`cargo test --release --test all properties:: -- --nocapture`).
+//! Environment: `DAIMYO_PROPTEST_CASES=N` runs N cases, `DAIMYO_PROPTEST_SEED=S` draws another
+//! set, `DAIMYO_PROPTEST_CASE=I` reruns case I alone (a failure names its case and seed). Every
 //! 100th case plays the bot (`cheap_bot`). The sweeps are fixed: every recorded stream as
 //! recorded, in CRLF and reshaped, each whole and trickled (1,440 runs), and three streams and
 //! their CRLF forms cut after every byte (2,988 runs).
 
-mod common;
-
-use common::{Outcome, check_stdout, fixture_streams, is_printable, play_with};
+use crate::common::{Outcome, check_stdout, fixture_streams, is_printable, play_with};
 use daimyo_engine::agent::Agent;
 use daimyo_engine::rules::Phase;
 use daimyo_engine::timeman::Budget;

@@ -3,11 +3,8 @@
 //! learnt field is the same on any number of threads; every reader error and every field-file
 //! error is refused with its message and exit code 2, and a failed run writes no file.
 
-mod browser;
-mod common;
-
-use browser::{Browser, EVIL_NAMES, check_clean, one_at_a_time};
-use common::{cli, daimyo, scratch_path, text};
+use crate::browser::{Browser, EVIL_NAMES, check_clean, one_at_a_time};
+use crate::common::{cli, daimyo, scratch_path, text};
 use daimyo::player::field;
 use std::path::PathBuf;
 

@@ -1,9 +1,7 @@
 //! `daimyo-lab regret` as the real binary: a game file's turns are its positions, the table has a
 //! row for each budget, and bad arguments or input are refused with a message and exit code 2.
 
-mod common;
-
-use common::{lab, text};
+use crate::common::{lab, text};
 
 #[test]
 fn a_games_turns_are_measured_at_each_budget() {

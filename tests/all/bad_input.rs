@@ -4,9 +4,9 @@
 //! quietly with 0. Most tests run the player loop in-process on byte buffers; the `subprocess_`
 //! ones run the binary (`daimyo play random`) to check the real exit code and streams.
 
-mod common;
-
-use common::{check_stdout, full_game, has_panic_text, is_printable, phases_of, play, play_with};
+use crate::common::{
+    check_stdout, full_game, has_panic_text, is_printable, phases_of, play, play_with,
+};
 use daimyo_engine::rules::Phase;
 use std::cell::RefCell;
 use std::io::{Read, Write};

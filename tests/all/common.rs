@@ -2,8 +2,6 @@
 //! player run in-process on byte buffers, and the check that stdout holds only `READY` and legal
 //! moves.
 
-#![allow(dead_code)] // each test binary uses its own part of this module
-
 use daimyo_engine::agent::Agent;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
 use serde_json::Value;

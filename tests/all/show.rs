@@ -1,9 +1,9 @@
 //! `daimyo show` on each kind of file it reads: an arena `--out` file, the official manager's
 //! result JSON and the player's own `--log`, checked against what the games were.
 
-mod common;
+use crate::common;
 
-use common::{daimyo as run, text};
+use crate::common::{daimyo as run, text};
 use daimyo::player::text::{Paint, points};
 use serde_json::{Value, json};
 use std::process::Command;

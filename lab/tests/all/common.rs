@@ -2,8 +2,6 @@
 //! in-process to make its `--out` files, scratch paths, table cells, and a hand-made move
 //! generator.
 
-#![allow(dead_code)] // each test binary uses its own part of this module
-
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
 use std::path::PathBuf;
 

@@ -1,9 +1,9 @@
 //! The player's command line as a contest author meets it, run as the real binary: the clock
 //! against a rollout budget, the options a player refuses, and what `--verbose` prints.
 
-mod common;
+use crate::common;
 
-use common::{daimyo, text};
+use crate::common::{daimyo, text};
 use std::process::Command;
 
 fn exe() -> &'static str {

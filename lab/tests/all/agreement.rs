@@ -2,9 +2,7 @@
 //! every move it played; a player that draws its moves at random does not; `--as` and
 //! `--seeds` choose what is compared; what it cannot use is named.
 
-mod common;
-
-use common::{arena, cells, cli as lab, scratch_path};
+use crate::common::{arena, cells, cli as lab, scratch_path};
 
 #[test]
 fn a_rule_agrees_with_itself_and_random_picks_do_not() {

@@ -2,9 +2,7 @@
 //! again from the games' moves by a plain count of intimacies, against what it prints; the sides
 //! of a test apart; and what it says of files it cannot use.
 
-mod common;
-
-use common::{Lcg, cells, cli as daimyo, scratch_path};
+use crate::common::{Lcg, cells, cli as daimyo, scratch_path};
 use daimyo::workshop::arena::referee::GameRecord;
 use daimyo::workshop::arena::{CONFIDENCE_Z, out_line};
 use daimyo_engine::rules::{

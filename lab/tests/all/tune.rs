@@ -2,9 +2,7 @@
 //! is the same on any number of jobs and takes the steps its games call for; the player and the
 //! arena play with the settings they are given.
 
-mod common;
-
-use common::{lab, text};
+use crate::common::{lab, text};
 use daimyo::workshop::arena::Entrant;
 use serde_json::Value;
 

@@ -24,8 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-mod common;
-use common::{applied, cells, games, strengths, without_times};
+use crate::common::{applied, cells, games, strengths, without_times};
 
 /// Replays a recorded seat: its answers as raw chunks, keeping every byte it is sent.
 struct Scripted<'a> {

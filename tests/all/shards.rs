@@ -3,9 +3,7 @@
 //! The entrants are deterministic (rule players, and the foundation search at a rollout budget
 //! the clock does not cut), so the same games come out of every way of playing them.
 
-mod common;
-
-use common::{cells, text, without_times};
+use crate::common::{cells, text, without_times};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -2,9 +2,7 @@
 //! turn, the sure games and the night guesses, computed again from the file's inputs; the sides
 //! of a test apart; and what it says of files it cannot use.
 
-mod common;
-
-use common::{Lcg, cells, cli as lab, scratch_path};
+use crate::common::{Lcg, cells, cli as lab, scratch_path};
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
 use daimyo::workshop::arena::{CONFIDENCE_Z, out_line};
 use daimyo::workshop::records::{Estimate, NightEstimate, OutLine};

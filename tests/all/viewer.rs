@@ -5,14 +5,13 @@
 //! the page must ask for nothing over the network. Names from files must show as text and run
 //! nothing. Bad input must give a clear error and no page. The arena's pages are show's.
 //!
-//! `DAIMYO_REGENERATE=1 cargo test --release --test viewer` rewrites the sample pages and the
-//! README's screenshot (docs/viewer.png) from what the code makes now.
+//! `DAIMYO_REGENERATE=1 cargo test --release --test all viewer::` rewrites the sample pages and
+//! the README's screenshot (docs/viewer.png) from what the code makes now.
 
-mod browser;
-mod common;
+use crate::common;
 
-use browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
-use common::{daimyo as run, text};
+use crate::browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
+use crate::common::{daimyo as run, text};
 use daimyo::player::protocol::{answer, parse_stream};
 use daimyo::player::text::points;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, State, score};
@@ -49,7 +48,7 @@ fn sample_page(source: &str, game: usize, page: &str) -> PathBuf {
         shipped == made,
         "samples/{page} is not what `daimyo show samples/{source} --game {game} --html \
          samples/{page}` makes now: run that (or DAIMYO_REGENERATE=1 cargo test --release --test \
-         viewer) and commit the page"
+         all viewer::) and commit the page"
     );
     assert!(made.len() < MAX_PAGE_BYTES, "samples/{page}: {} bytes", made.len());
     path
