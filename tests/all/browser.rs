@@ -3,8 +3,13 @@
 //! and events on fd 4, each a JSON message ended by a NUL byte). One page target, attached in
 //! flat mode; every event is kept, so that a test can read the console and the page's errors.
 //!
-//! The browser is Debian's `chromium` (`DAIMYO_CHROMIUM` names another binary); `.ci/run`
-//! installs it. Without it the tests fail and say so: they are the only check of the page.
+//! The browser is found as the browser-driving crates find it (headless_chrome, chromiumoxide):
+//! the binary named by `CHROME`, else the first of `chromium`, `chromium-browser`,
+//! `google-chrome` and `google-chrome-stable` on PATH. A machine without one runs each browser
+//! test up to the browser and no further, and the test binary's last line says so and how to
+//! run them (`notice`). Under CI (`CI` set, as every CI service sets it) a missing browser fails
+//! the test instead: the browser tests are the only check of the pages, and `.ci/run` installs
+//! Chromium.
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
@@ -34,12 +39,6 @@ const FLAGS: [&str; 9] = [
     "--remote-debugging-pipe",
 ];
 
-/// One browser at a time: the machine is small and each test starts its own.
-pub fn one_at_a_time() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 /// Names a file may hold that a page taking them as markup would run or draw.
 pub const EVIL_NAMES: [&str; 4] = [
     "<script>window.__pwned = 1</script>",
@@ -58,21 +57,79 @@ pub fn check_clean(b: &Browser, page: &Path) {
     }
 }
 
-/// The browser's binary, or a failure that says how to get one.
-pub fn chromium() -> PathBuf {
-    if let Some(p) = std::env::var_os("DAIMYO_CHROMIUM") {
-        return PathBuf::from(p);
+/// The names looked for on PATH, in order, when `CHROME` is not set.
+const NAMES: [&str; 4] = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
+
+/// The browser's binary, or why there is none.
+fn find() -> Result<PathBuf, String> {
+    let runnable = |p: &Path| {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if let Some(named) = std::env::var_os("CHROME") {
+        let named = PathBuf::from(named);
+        return match runnable(&named) {
+            true => Ok(named),
+            false => Err(format!("CHROME={} is no program", named.display())),
+        };
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path).map(|d| d.join("chromium")).find(|p| p.is_file()).unwrap_or_else(
-        || {
-            panic!(
-                "the viewer's tests need headless Chromium and found no `chromium` on PATH: \
-                 install it (`apt-get install chromium`, as .ci/run does) or name a binary \
-                 in DAIMYO_CHROMIUM"
-            )
-        },
-    )
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    NAMES
+        .iter()
+        .flat_map(|name| dirs.iter().map(move |d| d.join(name)))
+        .find(|p| runnable(p))
+        .ok_or_else(|| format!("no CHROME and none of {} on PATH", NAMES.join(", ")))
+}
+
+/// Whether this is a CI run: `CI` set to anything but `false` or `0`.
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// The browser tests that ran without their browser part, by name.
+static LEFT: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// The test binary's last line when browser tests were left unfinished: what, why, and how to
+/// run them. Printed at exit, after the harness's summary, and straight to stderr: the harness
+/// keeps a passing test's own output to itself.
+extern "C" fn notice() {
+    let left = LEFT.lock().unwrap_or_else(|e| e.into_inner());
+    let mut files: Vec<(&str, usize)> = Vec::new();
+    for test in left.iter() {
+        let file = test.split("::").next().unwrap_or(test);
+        match files.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, n)) => *n += 1,
+            None => files.push((file, 1)),
+        }
+    }
+    let files: Vec<String> = files.iter().map(|(f, n)| format!("{f}.rs: {n}")).collect();
+    let why = find().err().unwrap_or_default();
+    let line = format!(
+        "NOT RUN: the browser part of {} tests ({}), for want of headless Chromium ({why}). \
+         To run them: apt-get install chromium, or CHROME=/path/to/chrome cargo test --release\n",
+        left.len(),
+        files.join(", ")
+    );
+    let _ = std::io::stderr().write_all(line.as_bytes());
+}
+
+/// Notes the running test as left before its browser part (`reason`), or fails it under CI.
+fn leave(reason: &str) {
+    if under_ci() {
+        panic!(
+            "this test needs headless Chromium and found none ({reason}): under CI the browser \
+             tests must run; install it (apt-get install chromium, as .ci/run does) or name it \
+             in CHROME"
+        );
+    }
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let mut left = LEFT.lock().unwrap_or_else(|e| e.into_inner());
+    if left.is_empty() {
+        // SAFETY: `notice` is a plain function that only reads a static and writes to stderr.
+        unsafe { libc::atexit(notice) };
+    }
+    left.push(test);
 }
 
 pub struct Browser {
@@ -86,6 +143,9 @@ pub struct Browser {
     /// Where the events of the page opened last begin.
     opened: usize,
     profile: PathBuf,
+    /// One browser at a time: the machine is small and each test starts its own. Dropped
+    /// after the browser has closed.
+    _one: MutexGuard<'static, ()>,
 }
 
 /// A pipe whose two ends sit at fd 10 or above, closed on exec: dup2 onto 3 and 4 in the
@@ -103,9 +163,18 @@ fn pipe() -> (RawFd, RawFd) {
 }
 
 impl Browser {
-    /// A fresh browser with a fresh profile and one blank page, `width` x `height` CSS pixels.
-    pub fn launch(width: u32, height: u32, mobile: bool) -> Browser {
-        let binary = chromium();
+    /// A fresh browser with a fresh profile and one blank page, `width` x `height` CSS pixels;
+    /// none on a machine without a browser (the test ends there: `leave`).
+    pub fn launch(width: u32, height: u32, mobile: bool) -> Option<Browser> {
+        static ONE: Mutex<()> = Mutex::new(());
+        let one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+        let binary = match find() {
+            Ok(binary) => binary,
+            Err(reason) => {
+                leave(&reason);
+                return None;
+            }
+        };
         static LAUNCHED: AtomicUsize = AtomicUsize::new(0);
         let n = LAUNCHED.fetch_add(1, Ordering::Relaxed);
         let profile =
@@ -114,7 +183,7 @@ impl Browser {
         std::fs::create_dir_all(&profile).unwrap();
         let (cmd_r, cmd_w) = pipe();
         let (ev_r, ev_w) = pipe();
-        let mut command = Command::new(binary);
+        let mut command = Command::new(&binary);
         command
             .args(FLAGS)
             .arg(format!("--user-data-dir={}", profile.display()))
@@ -130,7 +199,8 @@ impl Browser {
                 Ok(())
             });
         }
-        let child = command.spawn().unwrap_or_else(|e| panic!("cannot start chromium: {e}"));
+        let child =
+            command.spawn().unwrap_or_else(|e| panic!("cannot start {}: {e}", binary.display()));
         unsafe {
             libc::close(cmd_r);
             libc::close(ev_w);
@@ -160,6 +230,7 @@ impl Browser {
             events: vec![],
             opened: 0,
             profile,
+            _one: one,
         };
         let target = b.call("Target.createTarget", json!({ "url": "about:blank" }));
         let target = target["targetId"].as_str().expect("a target").to_string();
@@ -173,7 +244,7 @@ impl Browser {
             json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile });
         b.call("Emulation.setDeviceMetricsOverride", metrics);
         b.call("Emulation.setFocusEmulationEnabled", json!({ "enabled": true }));
-        b
+        Some(b)
     }
 
     fn next(&mut self, waiting_for: &str) -> Value {

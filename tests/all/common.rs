@@ -6,7 +6,7 @@ use daimyo_engine::agent::Agent;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
 use serde_json::Value;
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn games() -> Vec<(String, Value)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/official-games");
@@ -164,6 +164,14 @@ pub fn cli(args: &[&str]) -> (i32, String, String) {
 /// (`daimyo-WHAT-PID-NAME`, the process id keeping runs apart).
 pub fn scratch_path(what: &str, name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("daimyo-{what}-{}-{name}", std::process::id()))
+}
+
+/// Removes what a test wrote, files and folders alike, when it ends early (a browser test on a
+/// machine without a browser); what is already gone is no error.
+pub fn remove(paths: &[&Path]) {
+    for p in paths {
+        let _ = std::fs::remove_file(p).or_else(|_| std::fs::remove_dir_all(p));
+    }
 }
 
 /// `daimyo show` of a file holding `content`, `--html` onto a new page and over an older one,

@@ -10,8 +10,8 @@
 
 use crate::common;
 
-use crate::browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
-use crate::common::{Lcg, daimyo as run, scratch_path, text};
+use crate::browser::{Browser, EVIL_NAMES, base64, check_clean, png_size};
+use crate::common::{Lcg, daimyo as run, remove, scratch_path, text};
 use daimyo::workshop::arena::out_line;
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
 use daimyo::workshop::arena::stats::align;
@@ -142,8 +142,7 @@ fn a_runs_page_shows_its_table_as_printed_and_links_every_game() {
     assert_eq!((o.status.code(), text(&o.stderr)), (Some(0), String::new()));
     let merged = arena(&["--merge", s(&out)]);
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return remove(&[&dir]) };
     for (page, printed) in [(&index, &printed), (&shown, &merged)] {
         b.open_blank();
         open(&mut b, page, "", MAX_READY_MS);
@@ -223,8 +222,7 @@ fn ten_thousand_games_make_a_page_of_a_few_mb_that_opens_at_once() {
     eprintln!("10,000 games: a page of {size} bytes, made in {made:?}");
     assert!(size < MAX_PAGE_BYTES, "{size} bytes");
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return remove(&[&file, &page]) };
     let ms = open(&mut b, &page, "", MAX_BIG_READY_MS);
     eprintln!("10,000 games: drawn {ms} ms after the navigation began");
     assert_eq!(b.eval("document.querySelectorAll('#game-list tbody tr').length"), 50);
@@ -292,8 +290,7 @@ fn a_filter_shows_only_the_games_it_should_and_the_rows_sort() {
     let won_behind = want("won", false);
     assert!(!lost_ahead.is_empty() && !won_behind.is_empty(), "the file has both");
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return remove(&[&page]) };
     open(&mut b, &page, "", MAX_READY_MS);
     let names =
         b.eval("[...document.querySelectorAll('#entrant option')].map((o) => o.textContent)");
@@ -341,8 +338,7 @@ fn names_from_files_are_text_and_run_nothing() {
         assert!(!html.contains(markup), "{markup} reached the page as markup");
     }
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return remove(&[&page, &file]) };
     open(&mut b, &page, "", MAX_READY_MS);
     let safe = "[typeof window.__pwned, document.scripts.length, document.querySelectorAll('img, b, iframe, object').length]";
     assert_eq!(
@@ -445,8 +441,7 @@ fn a_stopped_run_writes_the_page_of_its_games_and_a_resumed_one_of_them_all() {
     let stopped = read(&index);
     let printed = text(&o.stdout);
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return remove(&[&dir]) };
     open(&mut b, &index, "", MAX_READY_MS);
     let about = format!(
         "{taken} game{} of the 8 planned (stopped by SIGINT)",
@@ -487,8 +482,7 @@ fn the_shards_of_a_run_joined_make_its_page_and_a_test_draws_its_llr() {
     let o = run(&["show", s(&joined), "--html", s(&page)], b"");
     assert_eq!((o.status.code(), text(&o.stderr)), (Some(0), String::new()));
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return remove(&[&dir]) };
     open(&mut b, &page, "", MAX_READY_MS);
     check_tables(&mut b, &merged);
     assert_eq!(b.eval("document.querySelectorAll('table.standings').length"), 2, "A's and B's");
@@ -519,9 +513,8 @@ fn the_readmes_picture() {
     let run = ["--seeds", "25", "--jobs", "2", "--quiet", "--html", s(&dir)];
     arena(&[&run[..], &["rules", "knapsack", "greedy", "random"]].concat());
     let index = dir.join("index.html");
-    let _one = one_at_a_time();
     let (width, height) = (1280, 1000);
-    let mut b = Browser::launch(width, height, false);
+    let Some(mut b) = Browser::launch(width, height, false) else { return remove(&[&dir]) };
     open(&mut b, &index, "", MAX_READY_MS);
     // The whole width: the tables fit without a sideways scroll.
     let fits =

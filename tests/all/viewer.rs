@@ -10,8 +10,8 @@
 
 use crate::common;
 
-use crate::browser::{Browser, EVIL_NAMES, base64, check_clean, one_at_a_time, png_size};
-use crate::common::{daimyo as run, text};
+use crate::browser::{Browser, EVIL_NAMES, base64, check_clean, png_size};
+use crate::common::{daimyo as run, remove, text};
 use daimyo::player::protocol::{answer, parse_stream};
 use daimyo::player::text::points;
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, State, score};
@@ -290,8 +290,7 @@ fn the_managers_result_turn_by_turn() {
     let official = &games.iter().find(|(n, _)| n == "game-1001.json").unwrap().1;
     let commands: Vec<[Move; DAIMYO]> =
         (0..9).map(|t| std::array::from_fn(|s| common::applied(official, t, s))).collect();
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return };
     open(&mut b, &page, 3);
     assert_eq!(b.eval("Number(document.body.dataset.turn)"), 3);
     let last = check_whole_game(&mut b, common::strengths(official), &commands);
@@ -329,8 +328,7 @@ fn an_arena_game_turn_by_turn_with_the_bots_seat_marked() {
     let commands: Vec<[Move; DAIMYO]> =
         lords.iter().map(|t| std::array::from_fn(|s| Move::new(&t[s]).unwrap())).collect();
     let seats: Vec<String> = strings(&line["seats"]);
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else { return };
     open(&mut b, &page, 1);
     let last = check_whole_game(&mut b, strengths, &commands);
     let totals: Vec<String> = line["totals_x12"]
@@ -414,9 +412,8 @@ fn a_players_log_with_what_the_bot_thought() {
         .map(|s| s["label"].as_str().unwrap().to_string())
         .collect();
 
-    let _one = one_at_a_time();
     let (width, height) = (1280, 1200);
-    let mut b = Browser::launch(width, height, false);
+    let Some(mut b) = Browser::launch(width, height, false) else { return };
     open(&mut b, &page, 1);
     for (i, (t, v)) in turns.iter().zip(&views).enumerate() {
         let turn = i as u8 + 1;
@@ -573,9 +570,8 @@ fn a_players_log_with_what_the_bot_thought() {
 fn a_phone_sees_the_whole_width() {
     let pages =
         [sample_page("game.log", 1, "game.html"), sample_page("arena.jsonl", 2, "arena.html")];
-    let _one = one_at_a_time();
     let (width, height) = (390, 844);
-    let mut b = Browser::launch(width, height, true);
+    let Some(mut b) = Browser::launch(width, height, true) else { return };
     for page in &pages {
         b.open_blank();
         open(&mut b, page, 7);
@@ -624,8 +620,9 @@ fn names_from_files_are_text_and_run_nothing() {
         pages.push(page);
     }
 
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(1280, 900, false);
+    let Some(mut b) = Browser::launch(1280, 900, false) else {
+        return remove(&[&pages[0], &pages[1], &out, &log_file]);
+    };
     open(&mut b, &pages[0], 9);
     let names =
         b.eval("[...document.querySelectorAll('#seats .seat-name')].map((e) => e.textContent)");
@@ -667,8 +664,7 @@ fn names_from_files_are_text_and_run_nothing() {
 /// console error on a blank page are both seen.
 #[test]
 fn the_browsers_console_is_read() {
-    let _one = one_at_a_time();
-    let mut b = Browser::launch(400, 300, false);
+    let Some(mut b) = Browser::launch(400, 300, false) else { return };
     b.open_blank();
     assert!(b.errors().is_empty(), "{:?}", b.errors());
     b.eval("setTimeout(() => { throw new Error('thrown on purpose'); }, 0); console.error('said on purpose'); 1");
