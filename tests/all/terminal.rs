@@ -67,7 +67,8 @@ fn typed_slowly_at_a_terminal_the_bot_still_gets_its_time() {
     let counts: Vec<u64> =
         err.lines().filter_map(|l| l.trim().strip_suffix(" rollouts")?.parse().ok()).collect();
     assert_eq!(counts.len(), 2, "{err}");
-    // A full search of 300 ms is hundreds of thousands of rollouts; one whose deadline has passed
-    // plays one round of each halving phase, about 500.
-    assert!(counts.iter().all(|&n| n > 20_000), "a full search each turn: {counts:?}\n{err}");
+    // A full search of 300 ms is hundreds of thousands of rollouts on an idle machine, and 10,000
+    // on one loaded beside the other tests (a load average of 8 on 2 cores); one whose deadline
+    // has passed plays one round of each halving phase, about 500.
+    assert!(counts.iter().all(|&n| n > 5_000), "a full search each turn: {counts:?}\n{err}");
 }
