@@ -75,7 +75,7 @@ fn a_field_is_the_same_on_any_number_of_threads_and_says_how_it_was_made() {
     assert_eq!(file.inputs.len(), 1);
     assert_eq!((file.inputs[0].games, file.inputs[0].skipped), (40, 0));
     let bytes = std::fs::read(&games).unwrap();
-    assert_eq!(file.inputs[0].sha256, daimyo::workshop::learn::sha256_hex(&bytes));
+    assert_eq!(file.inputs[0].sha256, daimyo::workshop::digest::sha256_hex(&bytes));
     // Four players, each in all 40 games, learnt and held out alike.
     assert_eq!(file.players.len(), 4);
     for p in &file.players {
