@@ -21,7 +21,7 @@ USAGE
                                 files or recorded games, against its results
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo --help                 this text
-  daimyo --version              the version
+  daimyo --version              the version and the commit it was built from
 
 PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte, or,
@@ -93,7 +93,7 @@ pub fn main(args: &[String]) -> i32 {
             0
         }
         Some("-V" | "--version") => {
-            say(&format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
+            say(&format!("daimyo {}\n", crate::version::VERSION));
             0
         }
         Some("arena") => {

@@ -7,11 +7,13 @@
 //!   uses the engine only, and builds the bot from it.
 //! - `workshop`: the sparring partners, the arena, show, halftime and bench. It uses both.
 //!
-//! `cli` sits on top and dispatches the command line.
+//! `version` (which build this is) comes first, for both wings; `cli` sits on top and dispatches
+//! the command line.
 
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
 #![allow(clippy::needless_range_loop)]
 
+pub mod version;
 pub mod player;
 pub mod workshop;
 pub mod cli;

@@ -71,6 +71,9 @@ fn the_arena_keeps_the_clock_for_built_ins() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let lines = std::fs::read_to_string(&out).unwrap();
     std::fs::remove_file(&out).unwrap();
+    // The run line names the build that played, as `--version` does.
+    let run: serde_json::Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    assert_eq!(run["run"]["daimyo"], built());
     // The lines after the run line.
     let games: Vec<serde_json::Value> =
         lines.lines().skip(1).map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -80,10 +83,29 @@ fn the_arena_keeps_the_clock_for_built_ins() {
     }
 }
 
+/// The build this checkout makes: the package's version and, in a git checkout of the package,
+/// HEAD's commit (`0.2.0 (1a2b3c4)`).
+fn built() -> String {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let git = |args: &[&str]| {
+        let o = Command::new("git").arg("-C").arg(dir).args(args).output().ok()?;
+        let out = text(&o.stdout).trim().to_string();
+        (o.status.success() && !out.is_empty()).then_some(out)
+    };
+    let canonical = |p: &str| std::fs::canonicalize(p).ok();
+    let own =
+        git(&["rev-parse", "--show-toplevel"]).is_some_and(|t| canonical(&t) == canonical(dir));
+    match own.then(|| git(&["rev-parse", "--short", "HEAD"])).flatten() {
+        Some(commit) => format!("{} ({commit})", env!("CARGO_PKG_VERSION")),
+        None => env!("CARGO_PKG_VERSION").to_string(),
+    }
+}
+
 #[test]
 fn version_and_refused_arguments() {
     let o = daimyo(&["--version"], b"");
-    assert_eq!(text(&o.stdout), format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(text(&o.stdout), format!("daimyo {}\n", built()));
+    assert_eq!(daimyo::version::VERSION, built(), "the library's, which the files record");
     for (args, says) in [
         (&["play"][..], "play needs the name of a built-in player"),
         (&["play", "--verbose"], "play needs the name of a built-in player"),

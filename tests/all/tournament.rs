@@ -165,7 +165,7 @@ fn run_line(names: [&str; DAIMYO], seeds: u32) -> RunLine {
     let entrant = |n: &&str| RunEntrant { label: n.to_string(), ..RunEntrant::default() };
     RunLine {
         run: Run {
-            daimyo: env!("CARGO_PKG_VERSION").into(),
+            daimyo: daimyo::version::VERSION.into(),
             entrants: names.iter().map(entrant).collect(),
             sides: vec![0],
             opponents: Opponents::Fixed([1, 2, 3]),
