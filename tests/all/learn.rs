@@ -44,18 +44,27 @@ fn the_default_field_is_remade_byte_for_byte_from_its_command() {
     assert_eq!(&words[..2], ["daimyo", "learn"], "{}", file.command);
     let out = words.iter().position(|w| *w == "-o").expect("-o FILE") + 1;
     assert_eq!(words[out], field::DEFAULT_PATH, "the command writes the default's path");
-    // The same command, written elsewhere.
+    // The same command, written elsewhere, with the scouting report the README shows a part of.
     let remade = scratch("default.json");
     let mut args: Vec<String> = words[2..].iter().map(|w| w.to_string()).collect();
     args[out - 2] = remade.to_str().unwrap().to_string();
+    args.push("--report".into());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, _, err) = learn(&args);
+    let (code, report, err) = learn(&args);
     assert_eq!(code, 0, "{err}");
     let made = std::fs::read_to_string(&remade).unwrap();
-    // The command names the file written: the rest is the same, byte for byte.
+    // The command names the file written and the report: the rest is the same, byte for byte.
     let made = made.replacen(remade.to_str().unwrap(), field::DEFAULT_PATH, 1);
+    let made = made.replacen(" --report\",", "\",", 1);
     assert!(made == committed, "daimyo learn no longer makes {}", field::DEFAULT_PATH);
     let _ = std::fs::remove_file(remade);
+    // The README's sample of the report is a piece of it, line for line.
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    let after = readme.split("`--report` prints a scouting report").nth(1);
+    let sample = after.and_then(|s| s.split("```text\n").nth(1)?.split("```").next());
+    let sample = sample.expect("the README's sample of the report");
+    assert!(sample.lines().count() > 3, "{sample}");
+    assert!(report.contains(sample), "the README's sample is not in the report:\n{report}");
 }
 
 #[test]

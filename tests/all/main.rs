@@ -19,6 +19,7 @@ mod model;
 mod nights;
 mod player;
 mod properties;
+mod readme;
 mod records;
 mod shards;
 mod show;
