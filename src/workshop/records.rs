@@ -180,7 +180,7 @@ pub struct RunLine {
 /// What an arena run plays: games of different runs do not add up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Run {
-    /// The version of daimyo that played.
+    /// The version of daimyo that played, and its commit (`daimyo::version`).
     pub daimyo: String,
     /// Every entrant, the measured ones first, with the settings it plays under.
     pub entrants: Vec<RunEntrant>,

@@ -95,7 +95,7 @@ pub fn run_of(plan: &Plan) -> Run {
         _ => RunEntrant { label: e.label().to_string(), ..RunEntrant::default() },
     };
     Run {
-        daimyo: env!("CARGO_PKG_VERSION").into(),
+        daimyo: crate::version::VERSION.into(),
         entrants: plan.entrants.iter().map(entrant).collect(),
         sides: plan.sides.clone(),
         opponents: match &plan.opponents {
