@@ -10,15 +10,15 @@
 
 use super::faults::Faults;
 use super::files::{out_line, page_name, record_of, replay_file, replay_name};
-use super::journal::{Journal, seed_list};
-use super::plan::{Fixture, Plan, SIDES, Shard, lineup};
+use super::journal::Journal;
+use super::plan::{Fixture, Plan, SIDES, Shard};
 use super::progress::Progress;
-use super::referee::{GameRecord, MANAGER_ANSWER_MS};
+use super::referee::GameRecord;
 use super::slope::{Measure, Slope, axis};
 use super::sprt::{Sprt, Verdict};
 use super::stats::{Stats, align, mean_of_seeds};
 use super::summary::{Summary, Table, Trace};
-use super::{CONFIDENCE_Z, DEFAULT_SPRT_MARGIN, SPRT_ALPHA};
+use super::{CONFIDENCE_Z, DEFAULT_SPRT_MARGIN};
 use crate::player::args::say;
 use crate::workshop::records::{Game, OutLine};
 use crate::workshop::viewer;
@@ -414,8 +414,20 @@ impl Collector<'_> {
     /// What was said, the tables as cells, the trace to the last game and the games kept, of
     /// the `planned` games; `cut` says why the games ended before the run's end, if they did.
     pub fn summary(&self, planned: usize, cut: Option<&str>) -> Summary {
-        let tables =
-            self.stats.iter().enumerate().map(|(s, stats)| Table::of(self.heading(s), stats));
+        let mut tables: Vec<Table> = self
+            .stats
+            .iter()
+            .enumerate()
+            .map(|(s, stats)| Table::of(self.heading(s), stats))
+            .collect();
+        // The tables without the games where a seat's play ended, as printed after the rest.
+        if !self.faults.is_empty() && self.clean.iter().any(|s| s.games() > 0) {
+            for (side, stats) in self.clean.iter().enumerate() {
+                let side = self.heading(side).map_or(String::new(), |h| format!(" ({h})"));
+                let heading = format!("without the games where a seat's play ended early{side}");
+                tables.push(Table::of(Some(heading), stats));
+            }
+        }
         let mut trace = self.trace.clone();
         trace.note(self.taken, &self.stats, true);
         if let Some(sprt) = self.sprt.as_ref().filter(|t| t.seeds() > 0) {
@@ -423,7 +435,7 @@ impl Collector<'_> {
         }
         Summary {
             printed: self.printed.clone(),
-            tables: tables.collect(),
+            tables,
             trace,
             games: self.lines.clone(),
             planned,
@@ -435,56 +447,4 @@ impl Collector<'_> {
 /// The rows' names of a table, in order.
 fn names_of(stats: &Stats) -> Vec<String> {
     stats.tallies.iter().map(|t| t.name.clone()).collect()
-}
-
-/// What the run plays: the first line of the output, ending in `how` (`jobs 2`, `merged from
-/// 4 files`) and the shard, and under `--sprt` the test and the columns of its log.
-pub fn header(p: &Plan, how: &str, shard: Option<Shard>) -> String {
-    let at_most = if p.sprt.is_some() { " at most" } else { "" };
-    let last = p.first_seed + (p.seeds - 1);
-    let mut text = format!(
-        "arena: {}  seeds {}..{last} ({}){at_most}  {} games{at_most}  {how}",
-        lineup(p),
-        p.first_seed,
-        p.seeds,
-        p.total()
-    );
-    if let Some(s) = shard {
-        let seeds = p.seeds_of(shard);
-        let games = seeds.len() * p.games_per_seed();
-        text += &format!("  shard {}: {} ({games} games)", s.text(), seed_list("seed", &seeds));
-    }
-    text += "\n";
-    if p.answer_ms != MANAGER_ANSWER_MS {
-        text += &format!(
-            "analysis: answers allowed {} ms (--answer-limit-ms), not the manager's {MANAGER_ANSWER_MS}\n",
-            p.answer_ms
-        );
-    }
-    match (p.sprt, shard) {
-        (Some(margin), None) => text += &sprt_header(margin),
-        (Some(_), Some(_)) => {
-            text += "sprt: the test takes the seeds in order, all shards' together: daimyo arena \
-                     --merge FILE... of the shards' --out files takes it\n"
-        }
-        (None, _) => {}
-    }
-    text
-}
-
-fn sprt_header(margin: f64) -> String {
-    let (low, high) = Sprt::bounds();
-    format!(
-        "sprt: B's win share minus A's = {:+.1} points (B is stronger) against {:+.1} (A is \
-         stronger), alpha = beta = {SPRT_ALPHA}, LLR bounds {low:.2} and {high:.2}\n\
-         {:>6} {:>7}  {:<20}  {:<20}  {:<14}  {:>7}\n",
-        100.0 * margin,
-        -100.0 * margin,
-        "seeds",
-        "games",
-        "A win share",
-        "B win share",
-        "B - A, points",
-        "LLR"
-    )
 }

@@ -12,8 +12,9 @@
 //! except under `--sprt`. The tournament page of an `--out` file is made of what a merge of it
 //! prints and takes (`merged`).
 
-use super::collector::{Collector, header};
+use super::collector::Collector;
 use super::files::plan_of;
+use super::header::header;
 use super::journal::{self, SHOWN_SEEDS, seed_count};
 use super::progress::Progress;
 use super::summary::Summary;

@@ -1,14 +1,15 @@
-//! `daimyo arena`: many games under the official manager's rules: four fixed entrants, one
-//! entrant against opponents drawn from a field, or two versions compared by a sequential test.
+//! `daimyo arena`: many games under the official manager's rules: four fixed entrants, one entrant
+//! against opponents drawn from a field, or two versions compared by a sequential test.
 //!
-//! Each seed is played in all four seat rotations with the manager's lords for that seed, so
-//! every entrant meets the same lords from every seat. `plan` says which tables a run (or a
-//! shard of it) plays, `run` plays them on worker threads and hands the results in order to the
-//! `collector` (every output is the same whatever `--jobs`), which keeps the tables (`stats`),
-//! the test (`sprt`) and the `--out` journal (`journal`, which `--resume` and `merge` read
-//! back) and `faults` counts the seats whose play the manager ended; `files` fills the `--out` lines, run lines and replay files (`records` owns their
-//! formats); `interrupt` turns Ctrl-C into a run that ends with its table; `referee` and
-//! `process` play one game exactly as the manager does.
+//! Each seed is played in all four seat rotations with the manager's lords for that seed, so every
+//! entrant meets the same lords from every seat. `plan` says which tables a run (or a shard of it)
+//! plays, `run` plays them on worker threads and hands the results in order to the `collector`
+//! (every output is the same whatever `--jobs`; `header` its first lines), which keeps the tables
+//! (`stats`), the test (`sprt`) and the `--out` journal (`journal`, which `--resume` and `merge`
+//! read back) and `faults` counts the seats whose play the manager ended; `files` fills the `--out`
+//! lines, run lines and replay files (`records` owns their formats); `interrupt` turns Ctrl-C into
+//! a run that ends with its table; `referee` and `process` play one game exactly as the manager
+//! does.
 
 pub mod referee;
 pub mod faults;
@@ -20,6 +21,7 @@ pub mod stats;
 pub mod slope;
 pub mod sprt;
 pub mod summary;
+pub mod header;
 pub mod collector;
 pub mod interrupt;
 pub mod merge;

@@ -11,7 +11,8 @@
 //! With `--html DIR` the run ends by writing `DIR/index.html`, the page of the games taken,
 //! stopped or not, which the `RunPage` the command line hands in makes.
 
-use super::collector::{Collector, header};
+use super::collector::Collector;
+use super::header::header;
 use super::interrupt;
 use super::options::Options;
 use super::plan::Plan;
