@@ -6,8 +6,9 @@
 //! 50 rollouts without a clock, or, when the input asks, a 5 ms clock (checked against the
 //! manager's 1000 ms, so that a loaded machine does not make a false alarm). After each
 //! answer the bot's report (what `--verbose` and `--log` print) is asked for too. As in the
-//! player_input target, the model reads its searching rules on a hundredth of their budgets
-//! and one seed, so that a game takes a fraction of a second.
+//! player_input target, the bot is made cheap (`daimyo_fuzz::cheap`: a small field, its rules
+//! read at one split on a hundredth of the searching rules' budgets, few worlds), and tilts the
+//! last turn toward best replies in one game (seed) in `REPLY_EVERY`.
 //!
 //! Input (`arbitrary::Unstructured`): the seed as 4 bytes little-endian, a byte for the seat
 //! (low 2 bits), the first turn the bot answers (next 4 bits, taken modulo 9, plus 1) and the
@@ -19,7 +20,6 @@ use arbitrary::{Result, Unstructured};
 use daimyo_engine::agent::{Agent, LocalGame};
 use daimyo_engine::bot::Bot;
 use daimyo_engine::moves;
-use daimyo_engine::params;
 use daimyo_engine::rules::{DAIMYO, Move, TURNS, strengths_from_seed};
 use daimyo_engine::timeman::Budget;
 use libfuzzer_sys::fuzz_target;
@@ -37,9 +37,8 @@ fn run(u: &mut Unstructured) -> Result<()> {
     let budget = if clocked { CLOCK } else { ROLLOUTS };
     let strengths = strengths_from_seed(seed);
     let mut table = LocalGame::new(strengths);
-    let cheap = [("readdivisor".to_string(), 100.0)];
-    let search = params::tuned(params::bot(daimyo::player::field::default()), &cheap)
-        .expect("a setting of the bot");
+    let reply = u64::from(seed) % daimyo_fuzz::REPLY_EVERY == 0;
+    let search = daimyo_fuzz::cheap(daimyo_fuzz::small_field(), reply);
     let mut bot = Bot::new("bot", search, budget);
     bot.new_game(strengths, u64::from(seed));
     while !table.state.is_over() {
