@@ -10,6 +10,7 @@
 
 use crate::player::field::Input;
 use crate::player::log::{self, LoggedGame};
+use crate::workshop::digest::sha256_hex;
 use crate::workshop::records::{self, Game};
 use daimyo_engine::knowledge::{Position, Tracker};
 use daimyo_engine::rules::{DAIMYO, Row, State, strengths_from_seed, winner};
@@ -84,7 +85,7 @@ pub fn read_bytes(
     labels: &Labels,
     out: &mut Read,
 ) -> Result<(), String> {
-    let sha256 = super::sha256_hex(&bytes);
+    let sha256 = sha256_hex(&bytes);
     let text = String::from_utf8(bytes).map_err(|e| format!("{file}: not text (UTF-8): {e}"))?;
     let (mut games, mut skipped) = (0, 0);
     let mut skip = |at: String, why: String| {
