@@ -13,12 +13,8 @@ use daimyo::player::field;
 use daimyo_engine::agent::{Agent, LocalGame};
 use daimyo_engine::bot::Bot;
 use daimyo_engine::rules::{DAIMYO, Move, strengths_from_seed};
-use daimyo_engine::timeman::Budget;
 use libfuzzer_sys::fuzz_target;
 use std::time::Instant;
-
-const BUDGET: Budget =
-    Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -34,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
 
     let strengths = strengths_from_seed(7);
     let mut table = LocalGame::new(strengths);
-    let mut bot = Bot::new("bot", daimyo_fuzz::cheap(read, false), BUDGET);
+    let mut bot = Bot::new("bot", daimyo_fuzz::cheap(read, false), daimyo_fuzz::BUDGET);
     bot.new_game(strengths, 7);
     for _ in 0..2 {
         let phase = table.state.phase();
