@@ -103,6 +103,25 @@ def main():
             text = out.read_bytes()
             put("arena_out", f"{name}.jsonl", text)
             put("arena_out", f"{name}-torn.jsonl", text[: len(text) - 40])
+    # learn_inputs: a file of each format learn reads: the manager's result, an --out file,
+    # the first games of each file of the recorded field, a player's log; one cut short.
+    for name in ["result.json", "arena.jsonl", "game.log"]:
+        put("learn_inputs", name, (SAMPLES / name).read_bytes())
+    for path in sorted((ROOT / "tests" / "data" / "field-games").glob("*.jsonl")):
+        lines = path.read_bytes().split(b"\n")
+        put("learn_inputs", path.name, b"\n".join(lines[:3]) + b"\n")
+    put("learn_inputs", "cut.jsonl", (SAMPLES / "arena.jsonl").read_bytes()[:900])
+
+    # field_file: the default field cut to the components of a few kinds, or none (one learnt
+    # player weighs 73 KB: the whole field, 286 KB, would slow every input down).
+    default = json.loads((ROOT / "src" / "player" / "field" / "default.json").read_text())
+    def field(name, keep):
+        f = dict(default, components=[c for c in default["components"] if keep(c)])
+        put("field_file", name, json.dumps(f))
+    field("described.json", lambda c: c["kind"] in ("picks", "described", "searching"))
+    field("contestant.json", lambda c: c["kind"] in ("picks", "contestant"))
+    field("one-learnt.json", lambda c: c["kind"] == "picks" or c["name"] == "orig-margins")
+    field("none.json", lambda c: False)
     print(f"seeds written to {SEEDS}")
 
 

@@ -1,10 +1,11 @@
 //! Command line: the player by default, `play NAME` for a built-in behind the protocol, and the
 //! workshop's subcommands.
 
-use crate::player::args::say;
+use crate::player::args::{self, say};
 use crate::player::options::{self, Options};
 use crate::workshop::builtins;
 use daimyo_engine::params;
+use std::process::ExitCode;
 
 pub const USAGE: &str = "\
 daimyo: a player for Negotiate and Conquer (SamurAI Coding 2014)
@@ -50,6 +51,8 @@ PLAYER OPTIONS
 const USAGE_END: &str = "
 
 The budget options are for the searches (bot, mc1); another built-in refuses them.
+Every command takes an option's value after it or joined by = (--seed 3, --seed=3); -- ends
+the options.
 ";
 
 fn help() -> String {
@@ -89,6 +92,20 @@ pub fn quiet_panics(name: &'static str) {
             info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("{name}: internal error{at}: {msg}");
     }));
+}
+
+/// A binary's start: internal errors said in one line, the arguments read as text (one that is
+/// not UTF-8 is refused, exit 2), and `main`'s exit code.
+pub fn start(name: &'static str, main: fn(&[String]) -> i32) -> ExitCode {
+    quiet_panics(name);
+    let code = match args::utf8(std::env::args_os().skip(1)) {
+        Ok(args) => main(&args),
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            2
+        }
+    };
+    ExitCode::from(code as u8)
 }
 
 pub fn main(args: &[String]) -> i32 {

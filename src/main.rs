@@ -1,7 +1,3 @@
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    daimyo::cli::quiet_panics("daimyo");
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    ExitCode::from(daimyo::cli::main(&args) as u8)
+fn main() -> std::process::ExitCode {
+    daimyo::cli::start("daimyo", daimyo::cli::main)
 }

@@ -1,13 +1,15 @@
 //! The bot's turn: a legal position reachable in a game, built by playing arbitrary legal moves
-//! from the manager's lords for a seed, answered by the bot with a legal move inside its
-//! budget. The bot sits in one seat and answers every turn from a turn on (from turn 1, or
+//! from the manager's lords for a seed (`docs/protocol.md`, "The lords drawn from a seed"),
+//! answered by the bot with a legal move inside its budget. The bot sits in one seat and answers every turn from a turn on (from turn 1, or
 //! joining mid-game as a player restarted would); before that, and for the other seats, the
 //! moves are the fuzzer's. Each answer must be of the turn's phase and come within the budget:
-//! 50 rollouts without a clock, or, when the input asks, a 5 ms clock (checked against the
-//! manager's 1000 ms, so that a loaded machine does not make a false alarm). After each
-//! answer the bot's report (what `--verbose` and `--log` print) is asked for too. As in the
-//! player_input target, the model reads its searching rules on a hundredth of their budgets
-//! and one seed, so that a game takes a fraction of a second.
+//! 16 rollouts without a clock, or, when the input asks, with a 2 ms clock too (the answer's
+//! time checked against the manager's 1000 ms, so that a loaded machine does not make a false
+//! alarm). After each answer the bot's report (what `--verbose` and `--log` print) is asked
+//! for too. As in the player_input target, the bot is made cheap (`daimyo_fuzz::cheap`: a
+//! small field, its rules read at one split on a thousandth of the searching rules' budgets,
+//! few worlds), and tilts the last turn toward best replies in one game (seed) in
+//! `REPLY_EVERY`.
 //!
 //! Input (`arbitrary::Unstructured`): the seed as 4 bytes little-endian, a byte for the seat
 //! (low 2 bits), the first turn the bot answers (next 4 bits, taken modulo 9, plus 1) and the
@@ -19,27 +21,25 @@ use arbitrary::{Result, Unstructured};
 use daimyo_engine::agent::{Agent, LocalGame};
 use daimyo_engine::bot::Bot;
 use daimyo_engine::moves;
-use daimyo_engine::params;
 use daimyo_engine::rules::{DAIMYO, Move, TURNS, strengths_from_seed};
 use daimyo_engine::timeman::Budget;
 use libfuzzer_sys::fuzz_target;
 use std::time::{Duration, Instant};
 
-const ROLLOUTS: Budget =
-    Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
-const CLOCK: Budget =
-    Budget { time_ms: Some(5), rollouts: None, no_clock: false, threads: Some(1) };
+/// The clocked budget: a 2 ms clock as well as the rollouts, so that the clock's paths are
+/// taken (the model's readings and the search cut at their deadlines) without a clocked game
+/// costing more than an unclocked one.
+const CLOCK: Budget = Budget { time_ms: Some(2), no_clock: false, ..daimyo_fuzz::BUDGET };
 
 fn run(u: &mut Unstructured) -> Result<()> {
     let seed = u32::from_le_bytes(u.bytes(4)?.try_into().unwrap());
     let b = u.bytes(1)?[0];
     let (seat, from, clocked) = (b as usize % DAIMYO, (b >> 2) % 16 % TURNS + 1, b & 0x80 != 0);
-    let budget = if clocked { CLOCK } else { ROLLOUTS };
+    let budget = if clocked { CLOCK } else { daimyo_fuzz::BUDGET };
     let strengths = strengths_from_seed(seed);
     let mut table = LocalGame::new(strengths);
-    let cheap = [("readdivisor".to_string(), 100.0)];
-    let search = params::tuned(params::bot(daimyo::player::field::default()), &cheap)
-        .expect("a setting of the bot");
+    let reply = u64::from(seed) % daimyo_fuzz::REPLY_EVERY == 0;
+    let search = daimyo_fuzz::cheap(daimyo_fuzz::small_field(), reply);
     let mut bot = Bot::new("bot", search, budget);
     bot.new_game(strengths, u64::from(seed));
     while !table.state.is_over() {

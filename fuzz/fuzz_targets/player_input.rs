@@ -1,11 +1,12 @@
 //! The player's input: arbitrary bytes as a whole game on stdin, through the very path the
 //! binary takes (`player::play::run`: the reader, the tracker, the bot and the answers), with
-//! the bot at a tiny rollout budget and no clock, so that a run takes milliseconds. The
-//! opponent model reads its searching rules on budgets a hundredth of theirs (`readdivisor`)
-//!, which keeps every path of the bot at a tenth of its time.
+//! the bot at a tiny rollout budget and no clock (`daimyo_fuzz::BUDGET`), and made cheap
+//! (`daimyo_fuzz::cheap`: a small field, its rules read at one split on a thousandth of the
+//! searching rules' budgets, few worlds, no best-reply tilt).
 //!
 //! Each run ends one of two ways: exit 0 with a legal answer to every turn read, or exit 2 with
-//! one `daimyo: malformed input at ...` line on stderr. Stdout holds `READY` and the answers,
+//! one `daimyo: malformed input at ...` line on stderr. Stdout holds `READY` and the answers
+//! (each as the manager reads one: `docs/protocol.md`, "How the manager reads an answer"),
 //! nothing else; never a panic (libFuzzer aborts on one, even one the bot would catch), never a
 //! hang (run with `-timeout`).
 #![no_main]
@@ -13,24 +14,13 @@
 use daimyo::player::play::{self, Settings};
 use daimyo::player::protocol::InputReader;
 use daimyo_engine::bot::Bot;
-use daimyo_engine::params;
 use daimyo_engine::rules::{LORDS, Phase};
-use daimyo_engine::timeman::Budget;
 use libfuzzer_sys::fuzz_target;
 
-const BUDGET: Budget =
-    Budget { time_ms: None, rollouts: Some(50), no_clock: true, threads: Some(1) };
-
-/// The bot's settings, with the model's reading of the searching rules made cheap.
-fn search() -> params::SearchParams {
-    let cheap = [("readdivisor".to_string(), 100.0)];
-    params::tuned(params::bot(daimyo::player::field::default()), &cheap)
-        .expect("a setting of the bot")
-}
-
 fuzz_target!(|data: &[u8]| {
-    let mut bot = Bot::new("bot", search(), BUDGET);
-    let settings = Settings { seed: 1, budget: BUDGET, ..Settings::default() };
+    let search = daimyo_fuzz::cheap(daimyo_fuzz::small_field(), false);
+    let mut bot = Bot::new("bot", search, daimyo_fuzz::BUDGET);
+    let settings = Settings { seed: 1, budget: daimyo_fuzz::BUDGET, ..Settings::default() };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = play::run(data, &mut out, &mut err, &mut bot, &settings);
 

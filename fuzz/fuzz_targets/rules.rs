@@ -1,5 +1,6 @@
 //! The rules: a seed and any sequence of moves, legal or not, through `Move::new` and
-//! `State::play`, against a plain model of the game written here from protocol.md.
+//! `State::play`, against a plain model of the game written here from the repository's account
+//! of it (`docs/protocol.md`, "The game").
 //!
 //! Illegal moves get typed answers: `Move::new` refuses a lord out of range or a count other
 //! than 5 or 2; `State::play` refuses the other phase's count (`WrongPhase`, naming the first
@@ -44,7 +45,7 @@ impl<'a> Arbitrary<'a> for Game {
     }
 }
 
-/// The game as protocol.md tells it, in plain integers.
+/// The game as `docs/protocol.md` tells it, in plain integers.
 struct Model {
     strengths: [u8; LORDS],
     turn: u8,

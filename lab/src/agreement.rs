@@ -6,7 +6,8 @@
 //! A built-in that plays like the recorded player agrees on every move; a search agrees as often
 //! as its own randomness lets it (each position is asked once, the built-in seeded by the game).
 
-use daimyo::player::args::{parsed, say, threads, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, parsed, say, threads};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::wilson;
 use daimyo::workshop::builtins;
@@ -46,25 +47,24 @@ struct Args {
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let mut a = Args { aliases: Vec::new(), parity: None, jobs: cores(), files: Vec::new() };
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--as" => a.aliases.push(alias(args, &mut i)?),
-            "--seeds" => {
-                a.parity = match value::<String>(args, &mut i)?.as_str() {
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("-h" | "--help") => return Ok(None),
+            Opt("--as") => a.aliases.push(alias(&mut read)?),
+            Opt("--seeds") => {
+                a.parity = match read.text()?.as_str() {
                     "even" => Some(0),
                     "odd" => Some(1),
                     other => return Err(format!("--seeds: '{other}' is neither even nor odd")),
                 }
             }
-            "--jobs" => a.jobs = threads("--jobs", value(args, &mut i)?)?,
-            o if o.starts_with('-') => {
+            Opt("--jobs") => a.jobs = threads("--jobs", read.value()?)?,
+            Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab agreement --help)"));
             }
-            file => a.files.push(file.to_string()),
+            Free(file) => a.files.push(file.to_string()),
         }
-        i += 1;
     }
     if a.files.is_empty() {
         return Err("which files? arena --out files or recorded games (--help)".into());
@@ -72,10 +72,9 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(a))
 }
 
-/// The `--as LABEL=NAME` whose value is after `args[i]`: the label and the built-in that plays
-/// its seats.
-pub(crate) fn alias(args: &[String], i: &mut usize) -> Result<(String, String), String> {
-    let spec: String = value(args, i)?;
+/// The value of `--as LABEL=NAME`, just read: the label and the built-in that plays its seats.
+pub(crate) fn alias(read: &mut Reader) -> Result<(String, String), String> {
+    let spec = read.text()?;
     let (label, name) =
         spec.split_once('=').ok_or_else(|| format!("--as: '{spec}' is not LABEL=NAME"))?;
     if builtins::find(name).is_none() {

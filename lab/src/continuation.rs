@@ -5,7 +5,8 @@
 //! share of a table's results comes from the half they start from and which from their play.
 
 use crate::agreement::{alias, builtin_for};
-use daimyo::player::args::{parsed, say, threads, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, parsed, say, threads};
 use daimyo::workshop::arena::CONFIDENCE_Z;
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::{blocked_mean, by_seed};
@@ -60,24 +61,24 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         jobs: cores(),
         files: Vec::new(),
     };
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--from" => {
-                a.from = value(args, &mut i)?;
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("-h" | "--help") => return Ok(None),
+            Opt("--from") => {
+                a.from = read.value()?;
                 if a.from > TURNS {
                     return Err(format!("--from: {} is past the last turn, {TURNS}", a.from));
                 }
             }
-            "--plays" => {
-                a.plays = value(args, &mut i)?;
+            Opt("--plays") => {
+                a.plays = read.value()?;
                 if a.plays == 0 {
                     return Err("--plays: at least 1".into());
                 }
             }
-            "--keep" => {
-                let spec: String = value(args, &mut i)?;
+            Opt("--keep") => {
+                let spec: String = read.value()?;
                 let (label, turns) = spec
                     .split_once('@')
                     .ok_or_else(|| format!("--keep: '{spec}' is not LABEL@T,T..."))?;
@@ -88,14 +89,13 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                     .ok_or_else(|| format!("--keep: '{turns}' is not turns from 1 to {TURNS}"))?;
                 a.keep.push((label.to_string(), turns));
             }
-            "--as" => a.aliases.push(alias(args, &mut i)?),
-            "--jobs" => a.jobs = threads("--jobs", value(args, &mut i)?)?,
-            o if o.starts_with('-') => {
+            Opt("--as") => a.aliases.push(alias(&mut read)?),
+            Opt("--jobs") => a.jobs = threads("--jobs", read.value()?)?,
+            Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab continue --help)"));
             }
-            file => a.files.push(file.to_string()),
+            Free(file) => a.files.push(file.to_string()),
         }
-        i += 1;
     }
     if a.files.is_empty() {
         return Err("which files? arena --out files or recorded games (--help)".into());

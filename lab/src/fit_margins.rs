@@ -12,7 +12,8 @@
 //! Rust source and, turn by turn, the share of moves played exactly before and after the fit, on
 //! the fitted seeds and on the others held out, counted as `daimyo-lab agreement` counts them.
 
-use daimyo::player::args::{parsed, say, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, parsed, say};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::learn::plan::{self, hits};
 use daimyo::workshop::learn::plan::{Asked, ByTurn};
@@ -64,24 +65,23 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
 /// `args` of a rule's fit, the seats labelled `label` unless `--label` says otherwise.
 pub fn parse_for(args: &[String], label: &str, command: &str) -> Result<Option<Args>, String> {
     let (mut parity, mut label, mut files) = (None, label.to_string(), Vec::new());
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--seeds" => {
-                parity = match value::<String>(args, &mut i)?.as_str() {
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("-h" | "--help") => return Ok(None),
+            Opt("--seeds") => {
+                parity = match read.text()?.as_str() {
                     "even" => Some(0),
                     "odd" => Some(1),
                     other => return Err(format!("--seeds: '{other}' is neither even nor odd")),
                 }
             }
-            "--label" => label = value(args, &mut i)?,
-            o if o.starts_with('-') => {
+            Opt("--label") => label = read.value()?,
+            Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab {command} --help)"));
             }
-            file => files.push(file.to_string()),
+            Free(file) => files.push(file.to_string()),
         }
-        i += 1;
     }
     let parity = parity.ok_or("which half to fit on? --seeds even or --seeds odd (--help)")?;
     if files.is_empty() {

@@ -12,7 +12,8 @@
 //! positions). A seed's four rotations share the lords, and so do the sides of a test, so every
 //! interval takes the seed as the block (`stats::blocked_mean`), as the arena's table does.
 
-use daimyo::player::args::{parsed, say, threads, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, parsed, say, threads};
 use daimyo::player::protocol::answer;
 use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
 use daimyo::workshop::arena::{CONFIDENCE_Z, Entrant, agent_seed};
@@ -335,11 +336,11 @@ struct Args {
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let mut a =
         Args { tries: Vec::new(), who: Vec::new(), jobs: cores(), each: false, files: Vec::new() };
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--try" => {
-                let spec: String = value(args, &mut i)?;
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--try") => {
+                let spec: String = read.value()?;
                 let e = Entrant::parse(&spec).map_err(|e| format!("--try: {e}"))?;
                 if let Entrant::Exec { .. } = e {
                     return Err(format!(
@@ -349,23 +350,22 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 }
                 a.tries.push(e);
             }
-            "--seat" => {
-                let w: String = value(args, &mut i)?;
+            Opt("--seat") => {
+                let w: String = read.value()?;
                 a.who.push(match w.parse::<usize>() {
                     Ok(s) if s < DAIMYO => Who::Seat(s),
                     Ok(s) => return Err(format!("--seat {s}: a seat is 0 to 3")),
                     Err(_) => Who::Label(w),
                 });
             }
-            "--jobs" => a.jobs = threads("--jobs", value(args, &mut i)?)?,
-            "--each" => a.each = true,
-            "-h" | "--help" => return Ok(None),
-            o if o.starts_with('-') => {
+            Opt("--jobs") => a.jobs = threads("--jobs", read.value()?)?,
+            Opt("--each") => a.each = true,
+            Opt("-h" | "--help") => return Ok(None),
+            Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab hindsight --help)"));
             }
-            file => a.files.push(file.to_string()),
+            Free(file) => a.files.push(file.to_string()),
         }
-        i += 1;
     }
     if a.files.is_empty() {
         return Err(

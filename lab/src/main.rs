@@ -44,10 +44,12 @@ result JSON, or the recorded field's files.
 ";
 
 fn main() -> ExitCode {
-    daimyo::cli::quiet_panics("daimyo-lab");
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    daimyo::cli::start("daimyo-lab", command)
+}
+
+fn command(args: &[String]) -> i32 {
     let rest = args.get(1..).unwrap_or(&[]);
-    let code = match args.first().map(String::as_str) {
+    match args.first().map(String::as_str) {
         Some("agreement") => agreement::main(rest),
         Some("calibrate") => calibrate::main(rest),
         Some("continue") => continuation::main(rest),
@@ -66,6 +68,5 @@ fn main() -> ExitCode {
             eprintln!("daimyo-lab: no command '{other}' (daimyo-lab --help lists them)");
             2
         }
-    };
-    ExitCode::from(code as u8)
+    }
 }

@@ -8,7 +8,8 @@
 //! lower). A move played outside them is counted, not given a regret. Positions whose result the
 //! reference finds decided are left out.
 
-use daimyo::player::args::{parsed, say, setting, threads, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, parsed, say, setting, threads};
 use daimyo::player::play::warning;
 use daimyo::player::protocol::{answer, parse_stream};
 use daimyo::workshop::arena::stats::percentile;
@@ -204,21 +205,20 @@ fn parse(args: &[String]) -> Result<Option<Parsed>, String> {
         threads: cores(),
     };
     let (mut settings, mut files, mut each) = (Vec::new(), Vec::new(), false);
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--reference" => cfg.reference = value(args, &mut i)?,
-            "--budgets" => cfg.budgets = list(&value::<String>(args, &mut i)?)?,
-            "--seeds" => cfg.seeds = value(args, &mut i)?,
-            "--first-seed" => cfg.first_seed = value(args, &mut i)?,
-            "--threads" => cfg.threads = threads("--threads", value(args, &mut i)?)?,
-            "--set" => settings.push(setting(&value::<String>(args, &mut i)?)?),
-            "--each" => each = true,
-            "-h" | "--help" => return Ok(None),
-            a if a.starts_with('-') => return Err(format!("unknown argument '{a}'\n{USAGE}")),
-            file => files.push(file.to_string()),
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--reference") => cfg.reference = read.value()?,
+            Opt("--budgets") => cfg.budgets = list(&read.text()?)?,
+            Opt("--seeds") => cfg.seeds = read.value()?,
+            Opt("--first-seed") => cfg.first_seed = read.value()?,
+            Opt("--threads") => cfg.threads = threads("--threads", read.value()?)?,
+            Opt("--set") => settings.push(setting(&read.text()?)?),
+            Opt("--each") => each = true,
+            Opt("-h" | "--help") => return Ok(None),
+            Opt(a) => return Err(format!("unknown argument '{a}'\n{USAGE}")),
+            Free(file) => files.push(file.to_string()),
         }
-        i += 1;
     }
     if cfg.reference == 0 || cfg.seeds == 0 {
         return Err("--reference and --seeds must be at least 1".into());

@@ -2,7 +2,8 @@
 //! `--verbose`, `--log`, `--set`), and one game on stdin and stdout. The bot is built here
 //! from the engine alone; `daimyo play NAME` hands in a built-in of the workshop instead.
 
-use crate::player::args::{setting, threads, value};
+use crate::player::args::Arg::{Free, Opt};
+use crate::player::args::{Reader, setting, threads};
 use crate::player::field;
 use crate::player::play::{self, Settings};
 use daimyo_engine::agent::Agent;
@@ -29,24 +30,22 @@ pub struct Options {
 impl Options {
     /// The player's options, checked: a search that could never end is refused.
     pub fn parse(args: &[String]) -> Result<Options, String> {
-        let mut o = Options::default();
-        let mut i = 0;
-        while i < args.len() {
-            match args[i].as_str() {
-                "--time-ms" => o.budget.time_ms = Some(value(args, &mut i)?),
-                "--rollouts" => o.budget.rollouts = Some(value(args, &mut i)?),
-                "--no-clock" => o.budget.no_clock = true,
-                "--threads" => o.budget.threads = Some(threads("--threads", value(args, &mut i)?)?),
-                "--seed" => o.seed = Some(value(args, &mut i)?),
-                "--verbose" => o.verbose = true,
-                "--log" => o.log = Some(value(args, &mut i)?),
-                "--model" => o.model = Some(value(args, &mut i)?),
-                "--set" => o.settings.push(setting(&value::<String>(args, &mut i)?)?),
-                other => {
+        let (mut o, mut read) = (Options::default(), Reader::new(args));
+        while let Some(arg) = read.next_arg()? {
+            match arg {
+                Opt("--time-ms") => o.budget.time_ms = Some(read.value()?),
+                Opt("--rollouts") => o.budget.rollouts = Some(read.value()?),
+                Opt("--no-clock") => o.budget.no_clock = true,
+                Opt("--threads") => o.budget.threads = Some(threads("--threads", read.value()?)?),
+                Opt("--seed") => o.seed = Some(read.value()?),
+                Opt("--verbose") => o.verbose = true,
+                Opt("--log") => o.log = Some(read.value()?),
+                Opt("--model") => o.model = Some(read.value()?),
+                Opt("--set") => o.settings.push(setting(&read.text()?)?),
+                Opt(other) | Free(other) => {
                     return Err(format!("unknown argument '{other}' (daimyo --help lists them)"));
                 }
             }
-            i += 1;
         }
         if o.budget.never_ends() {
             return Err("--no-clock needs --rollouts N: a search with neither a clock nor a \

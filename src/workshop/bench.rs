@@ -4,7 +4,8 @@
 //! same), beside the foundation search's light rollouts, and of uniformly random full games
 //! from turn 1.
 
-use crate::player::args::{self, say, value};
+use crate::player::args::Arg::{Free, Opt};
+use crate::player::args::{self, Reader, say};
 use crate::player::field;
 use crate::workshop::builtins::{self, BUILTINS};
 use daimyo_engine::agent::LocalGame;
@@ -16,6 +17,7 @@ use daimyo_engine::moves::{
 use daimyo_engine::params::{self, SearchParams};
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Row, TURNS, score, strengths_from_seed};
 use daimyo_engine::search::Searcher;
+use daimyo_engine::styles::field::Field;
 use daimyo_engine::timeman::{Budget, Limits, cores};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -180,36 +182,48 @@ pub fn uniform_rollouts(strengths: &[u8; LORDS], games: u64, seed: u64) -> i64 {
     check
 }
 
-pub fn main(args: &[String]) -> i32 {
-    let mut rollouts = ROLLOUTS;
-    let mut games = 4_000_000u64;
-    let mut threads = cores();
-    let mut player = String::from("bot");
-    let mut model = None;
-    let mut i = 0;
-    while i < args.len() {
-        let r = match args[i].as_str() {
-            "--rollouts" => value(args, &mut i).map(|v| rollouts = v),
-            "--games" => value(args, &mut i).map(|v| games = v),
-            "--threads" => {
-                value(args, &mut i).and_then(|v| args::threads("--threads", v)).map(|v| threads = v)
+/// What `daimyo bench` was asked for: rollouts a position, uniform games, threads, the player
+/// and the field of `--model`.
+struct Asked {
+    rollouts: u64,
+    games: u64,
+    threads: usize,
+    player: String,
+    model: Option<Field>,
+}
+
+fn parse(args: &[String]) -> Result<Option<Asked>, String> {
+    let mut a = Asked {
+        rollouts: ROLLOUTS,
+        games: 4_000_000,
+        threads: cores(),
+        player: String::from("bot"),
+        model: None,
+    };
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--rollouts") => a.rollouts = read.value()?,
+            Opt("--games") => a.games = read.value()?,
+            Opt("--threads") => a.threads = args::threads("--threads", read.value()?)?,
+            Opt("--player") => a.player = read.value()?,
+            Opt("--model") => {
+                let path = read.text()?;
+                a.model = Some(field::load(&path).map_err(|e| format!("--model {e}"))?);
             }
-            "--player" => value(args, &mut i).map(|v: String| player = v),
-            "--model" => value(args, &mut i)
-                .and_then(|p: String| field::load(&p).map_err(|e| format!("--model {e}")))
-                .map(|f| model = Some(f)),
-            "-h" | "--help" => {
-                say(USAGE);
-                return 0;
-            }
-            other => Err(format!("unknown argument '{other}'\n{USAGE}")),
-        };
-        if let Err(e) = r {
-            eprintln!("daimyo bench: {e}");
-            return 2;
+            Opt("-h" | "--help") => return Ok(None),
+            Opt(other) | Free(other) => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
-        i += 1;
     }
+    Ok(Some(a))
+}
+
+pub fn main(args: &[String]) -> i32 {
+    let Asked { rollouts, games, threads, player, model } =
+        match args::parsed("daimyo bench", USAGE, parse(args)) {
+            Ok(a) => a,
+            Err(exit) => return exit,
+        };
     let Some(search) = builtins::find(&player).and_then(|b| b.search()) else {
         let names: Vec<&str> =
             BUILTINS.iter().filter(|b| b.search().is_some()).map(|b| b.name).collect();

@@ -10,7 +10,8 @@
 //! summary; the end of the game is never shown to a player. The rules core replays the moves,
 //! so the file's totals are checked, not trusted.
 
-use crate::player::args::{say, value};
+use crate::player::args::Arg::{Free, Opt};
+use crate::player::args::{Reader, given, say};
 use crate::player::log;
 use crate::player::protocol::answer;
 use crate::player::text::{self, Cell, Paint, Tone, table};
@@ -75,19 +76,18 @@ fn options(args: &[String]) -> Result<Request, String> {
     let (mut file, mut game, mut color) = (None, None, std::io::stdout().is_terminal());
     let mut html = None;
     color &= std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--game" => game = Some(value(args, &mut i)?),
-            "--no-color" => color = false,
-            "--html" => html = Some(value(args, &mut i)?),
-            a if a.starts_with('-') => {
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--game") => game = Some(read.value()?),
+            Opt("--no-color") => color = false,
+            Opt("--html") => html = Some(read.value()?),
+            Opt(a) => {
                 return Err(format!("unknown option '{a}' (daimyo show --help)"));
             }
-            f if file.is_none() => file = Some(f.to_string()),
-            extra => return Err(format!("one file at a time: '{extra}' is one too many")),
+            Free(f) if file.is_none() => file = Some(f.to_string()),
+            Free(extra) => return Err(format!("one file at a time: '{extra}' is one too many")),
         }
-        i += 1;
     }
     let file = file.ok_or("which file? (daimyo show --help)")?;
     if game == Some(0) {
@@ -97,7 +97,7 @@ fn options(args: &[String]) -> Result<Request, String> {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
+    if given(args, &["-h", "--help"]) {
         say(USAGE);
         return 0;
     }

@@ -135,9 +135,22 @@ pub fn is_printable(s: &str) -> bool {
 
 /// Runs the real binary, `daimyo ARGS`, with `input` on stdin.
 pub fn daimyo(args: &[&str], input: &[u8]) -> std::process::Output {
+    daimyo_in(None, args, input)
+}
+
+/// The same, in the folder `dir` if given, the arguments any the system takes.
+pub fn daimyo_in<A: AsRef<std::ffi::OsStr>>(
+    dir: Option<&std::path::Path>,
+    args: &[A],
+    input: &[u8],
+) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_daimyo"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_daimyo"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

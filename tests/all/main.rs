@@ -8,6 +8,7 @@ mod browser;
 mod common;
 
 mod arena;
+mod arguments;
 mod bad_input;
 mod bench;
 mod fixtures;

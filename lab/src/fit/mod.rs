@@ -9,7 +9,8 @@
 //! this way. The moves are taken in game order, so that the output depends on the games alone,
 //! not on `--jobs` nor on whether they were played or read.
 
-use daimyo::player::args::{say, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, say};
 use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
@@ -121,32 +122,30 @@ fn run(args: &[String]) -> Result<(), String> {
         (false, None, None, None, 600usize);
     let mut nights: Option<String> = None;
     let mut positional = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
+    let mut line = Reader::new(args);
+    while let Some(arg) = line.next_arg()? {
         match arg {
-            "--seeds" => seeds = value(args, &mut i)?,
-            "--first-seed" => first = value(args, &mut i)?,
-            "--jobs" => jobs = value(args, &mut i)?,
-            "--ridge" => ridge = Some(value(args, &mut i)?),
-            "--from" => from = true,
-            "--moves" => moves = true,
-            "--seed-mod" => train = Some(seed_mod(&value::<String>(args, &mut i)?)?),
-            "--test-mod" => test = Some(seed_mod(&value::<String>(args, &mut i)?)?),
-            "--pool" => pool = Some(value::<String>(args, &mut i)?),
-            "--iterations" => iterations = value(args, &mut i)?,
-            "--nights" => nights = Some(value(args, &mut i)?),
-            "-h" | "--help" => {
+            Opt("--seeds") => seeds = line.value()?,
+            Opt("--first-seed") => first = line.value()?,
+            Opt("--jobs") => jobs = line.value()?,
+            Opt("--ridge") => ridge = Some(line.value()?),
+            Opt("--from") => from = true,
+            Opt("--moves") => moves = true,
+            Opt("--seed-mod") => train = Some(seed_mod(&line.text()?)?),
+            Opt("--test-mod") => test = Some(seed_mod(&line.text()?)?),
+            Opt("--pool") => pool = Some(line.text()?),
+            Opt("--iterations") => iterations = line.value()?,
+            Opt("--nights") => nights = Some(line.value()?),
+            Opt("-h" | "--help") => {
                 say(USAGE);
                 return Ok(());
             }
-            a if a.starts_with('-') => return Err(format!("unknown option '{a}'\n{USAGE}")),
-            a => positional.push(a.to_string()),
+            Opt(a) => return Err(format!("unknown option '{a}'\n{USAGE}")),
+            Free(a) => positional.push(a.to_string()),
         }
-        if ["--seeds", "--first-seed", "--jobs"].contains(&arg) {
-            playing_options.get_or_insert(arg);
+        if let Opt(o @ ("--seeds" | "--first-seed" | "--jobs")) = arg {
+            playing_options.get_or_insert(o);
         }
-        i += 1;
     }
     let found = match (from, playing_options) {
         (true, Some(o)) => return Err(format!("{o} is for games played, not read with --from")),

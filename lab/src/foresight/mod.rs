@@ -13,7 +13,8 @@
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block (`stats::blocked_mean`).
 
-use daimyo::player::args::{finish, parsed, setting, threads, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, finish, parsed, setting, threads};
 use daimyo::player::field;
 use daimyo::workshop::arena::CONFIDENCE_Z;
 use daimyo::workshop::arena::journal;
@@ -46,11 +47,11 @@ pub fn main(args: &[String]) -> i32 {
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let (mut settings, mut model) = (Vec::new(), None);
     let (mut jobs, mut files, mut seed_mod) = (cores(), Vec::new(), None);
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--set" => {
-                let (name, v) = setting(&value::<String>(args, &mut i)?)?;
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--set") => {
+                let (name, v) = setting(&read.text()?)?;
                 let model = ["readdivisor", "readings", "jointnights"];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
@@ -62,26 +63,25 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 }
                 settings.push((name, v));
             }
-            "--jobs" => jobs = threads("--jobs", value(args, &mut i)?)?,
-            "--model" => {
-                let path: String = value(args, &mut i)?;
+            Opt("--jobs") => jobs = threads("--jobs", read.value()?)?,
+            Opt("--model") => {
+                let path: String = read.value()?;
                 model = Some(field::load(&path).map_err(|e| format!("--model {e}"))?);
             }
-            "--seed-mod" => {
-                let text: String = value(args, &mut i)?;
+            Opt("--seed-mod") => {
+                let text: String = read.value()?;
                 let class = text.split_once(':').and_then(|(m, r)| {
                     let (m, r) = (m.parse::<u32>().ok()?, r.parse::<u32>().ok()?);
                     (m > 0 && r < m).then_some((m, r))
                 });
                 seed_mod = Some(class.ok_or(format!("--seed-mod {text}: not M:R (2:1)"))?);
             }
-            "-h" | "--help" => return Ok(None),
-            o if o.starts_with('-') => {
+            Opt("-h" | "--help") => return Ok(None),
+            Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab foresight --help)"));
             }
-            file => files.push(file.to_string()),
+            Free(file) => files.push(file.to_string()),
         }
-        i += 1;
     }
     if files.is_empty() {
         return Err("which files? arena --out files (daimyo-lab foresight --help)".into());

@@ -11,7 +11,8 @@
 //! load or `--jobs`; the estimate is the mean of the settings over the run's second half,
 //! where one iteration's noise has been averaged away.
 
-use daimyo::player::args::{say, value};
+use daimyo::player::args::Arg::{Free, Opt};
+use daimyo::player::args::{Reader, given, say};
 use daimyo::workshop::arena::referee::{Clocks, GameRecord};
 use daimyo::workshop::arena::{Entrant, interrupt, options, plan, play_game, splitmix};
 use daimyo_engine::params::{self, SearchParams, Tunable};
@@ -196,23 +197,22 @@ fn options(args: &[String]) -> Result<Options, String> {
         every: 25,
         out: None,
     };
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--iterations" => o.iterations = value(args, &mut i)?,
-            "--rollouts" => o.rollouts = value(args, &mut i)?,
-            "--field" => o.field_text = value(args, &mut i)?,
-            "--rate" => o.rate = value(args, &mut i)?,
-            "--first-seed" => o.first_seed = value(args, &mut i)?,
-            "--jobs" => o.jobs = value(args, &mut i)?,
-            "--every" => o.every = value(args, &mut i)?,
-            "--out" => o.out = Some(value(args, &mut i)?),
-            a if a.starts_with('-') => {
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--iterations") => o.iterations = read.value()?,
+            Opt("--rollouts") => o.rollouts = read.value()?,
+            Opt("--field") => o.field_text = read.value()?,
+            Opt("--rate") => o.rate = read.value()?,
+            Opt("--first-seed") => o.first_seed = read.value()?,
+            Opt("--jobs") => o.jobs = read.value()?,
+            Opt("--every") => o.every = read.value()?,
+            Opt("--out") => o.out = Some(read.value()?),
+            Opt(a) => {
                 return Err(format!("unknown option '{a}' (daimyo-lab tune --help lists them)"));
             }
-            a => o.dims.push(Dim::parse(a)?),
+            Free(a) => o.dims.push(Dim::parse(a)?),
         }
-        i += 1;
     }
     if o.dims.is_empty() {
         return Err("nothing to tune: give NAME=START:C, e.g. gate=0.5:0.1".into());
@@ -403,7 +403,7 @@ fn summary(spsa: &Spsa, o: &Options) -> String {
 }
 
 pub fn main(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
+    if given(args, &["-h", "--help"]) {
         let settings: String = params::TUNABLES
             .iter()
             .map(|t| {

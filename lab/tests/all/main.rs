@@ -5,6 +5,7 @@
 mod common;
 
 mod agreement;
+mod arguments;
 mod calibrate;
 mod continuation;
 mod fit;

@@ -18,21 +18,29 @@ use super::header::header;
 use super::journal::{self, SHOWN_SEEDS, seed_count};
 use super::progress::Progress;
 use super::summary::Summary;
-use crate::player::args::say;
+use crate::player::args::Arg::{Free, Opt};
+use crate::player::args::{Reader, say};
 use crate::workshop::records::OutFile;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Reads the files named after `--merge` and prints what the run would have.
 pub fn main(args: &[String]) -> Result<(), (i32, String)> {
-    let files: Vec<&String> = args.iter().filter(|a| *a != "--merge").collect();
-    if let Some(other) = files.iter().find(|a| a.starts_with('-')) {
-        let e = format!("--merge takes files only (the run is read from them), not {other}");
-        return Err((2, e));
+    let (mut arguments, mut files) = (Reader::new(args), Vec::new());
+    while let Some(arg) = arguments.next_arg().map_err(|e| (2, e))? {
+        match arg {
+            Opt("--merge") => {}
+            Opt(other) => {
+                let e =
+                    format!("--merge takes files only (the run is read from them), not {other}");
+                return Err((2, e));
+            }
+            Free(file) => files.push(file),
+        }
     }
     if files.is_empty() {
         return Err((2, "--merge needs the --out files of a run".into()));
     }
-    let read = |f: &&String| journal::read(f).map(|o| (f.to_string(), o));
+    let read = |f: &&str| journal::read(f).map(|o| (f.to_string(), o));
     let read: Vec<_> = files.iter().map(read).collect::<Result<_, _>>().map_err(|e| (1, e))?;
     say(&merged(&read, false).map_err(|e| (1, e))?.printed);
     Ok(())

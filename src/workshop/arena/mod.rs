@@ -248,11 +248,11 @@ pub fn main(args: &[String]) -> i32 {
 /// `daimyo arena ARGS`; `page` makes the run's page under `--html` (the command line hands in
 /// the tournament's, which comes after the arena).
 pub fn main_with(args: &[String], page: Option<run::RunPage>) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
+    if args::given(args, &["-h", "--help"]) {
         say(USAGE);
         return 0;
     }
-    let result = if args.iter().any(|a| a == "--merge") {
+    let result = if args::given(args, &["--merge"]) {
         merge::main(args).map(|()| 0)
     } else {
         match options::options(args) {

@@ -7,7 +7,8 @@ use super::journal::Journal;
 use super::plan::{Lineup, Plan, Shard};
 use super::referee::{GameRecord, MANAGER_ANSWER_MS};
 use super::{DEFAULT_SEEDS, DEFAULT_SPRT_MARGIN, DEFAULT_SPRT_SEEDS, Entrant};
-use crate::player::args::value;
+use crate::player::args::Arg::{Free, Opt};
+use crate::player::args::Reader;
 use crate::workshop::records::RunLine;
 use daimyo_engine::rules::DAIMYO;
 use daimyo_engine::timeman::cores;
@@ -52,45 +53,43 @@ struct CommandLine {
 }
 
 fn read_line(args: &[String]) -> Result<CommandLine, String> {
-    let mut l = CommandLine::default();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--seeds" => l.seeds = Some(value(args, &mut i)?),
-            "--first-seed" => l.first_seed = Some(value(args, &mut i)?),
-            "--jobs" => l.jobs = Some(value(args, &mut i)?),
-            "--out" => l.out = Some(value(args, &mut i)?),
-            "--resume" => l.resume = true,
-            "--shard" => l.shard = Some(Shard::parse(&value::<String>(args, &mut i)?)?),
-            "--replays" => l.replays = Some(value::<String>(args, &mut i)?.into()),
-            "--html" => l.pages = Some(value::<String>(args, &mut i)?.into()),
-            "--quiet" => l.quiet = true,
-            "--show-stderr" => l.show_stderr = true,
-            "--margin" => l.margin = Some(value(args, &mut i)?),
-            "--answer-limit-ms" => l.answer_ms = Some(value(args, &mut i)?),
-            "--field" => {
-                let list: String = value(args, &mut i)?;
+    let (mut l, mut read) = (CommandLine::default(), Reader::new(args));
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("--seeds") => l.seeds = Some(read.value()?),
+            Opt("--first-seed") => l.first_seed = Some(read.value()?),
+            Opt("--jobs") => l.jobs = Some(read.value()?),
+            Opt("--out") => l.out = Some(read.value()?),
+            Opt("--resume") => l.resume = true,
+            Opt("--shard") => l.shard = Some(Shard::parse(&read.text()?)?),
+            Opt("--replays") => l.replays = Some(read.text()?.into()),
+            Opt("--html") => l.pages = Some(read.text()?.into()),
+            Opt("--quiet") => l.quiet = true,
+            Opt("--show-stderr") => l.show_stderr = true,
+            Opt("--margin") => l.margin = Some(read.value()?),
+            Opt("--answer-limit-ms") => l.answer_ms = Some(read.value()?),
+            Opt("--field") => {
+                let list: String = read.value()?;
                 let members: Result<_, _> =
                     field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
                 l.field = Some(members?);
             }
-            "--curve" => {
-                let list: String = value(args, &mut i)?;
+            Opt("--curve") => {
+                let list: String = read.value()?;
                 let members: Result<_, _> =
                     field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
                 l.curve = Some(members?);
             }
-            "--sprt" => {
-                let a = Entrant::parse(&value::<String>(args, &mut i)?)?;
-                let b = Entrant::parse(&value::<String>(args, &mut i)?)?;
+            Opt("--sprt") => {
+                let a = Entrant::parse(&read.text()?)?;
+                let b = Entrant::parse(&read.text()?)?;
                 l.sprt = Some([a, b]);
             }
-            a if a.starts_with('-') => {
+            Opt(a) => {
                 return Err(format!("unknown option '{a}' (daimyo arena --help lists them)"));
             }
-            spec => l.entrants.push(Entrant::parse(spec)?),
+            Free(spec) => l.entrants.push(Entrant::parse(spec)?),
         }
-        i += 1;
     }
     Ok(l)
 }

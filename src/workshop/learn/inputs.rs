@@ -45,6 +45,7 @@ impl Source {
 }
 
 /// Everything read: each file's record, the games, and what was skipped and why.
+#[derive(Default)]
 pub struct Read {
     pub inputs: Vec<Input>,
     pub games: Vec<Source>,
@@ -68,62 +69,73 @@ impl Labels {
 
 /// Every file, in order; the first file that cannot be read ends it with the error.
 pub fn read(files: &[String], labels: &Labels) -> Result<Read, String> {
-    let mut out = Read { inputs: Vec::new(), games: Vec::new(), skipped: Vec::new() };
+    let mut out = Read::default();
     for file in files {
         let bytes = std::fs::read(file).map_err(|e| format!("{file}: cannot read it: {e}"))?;
-        let sha256 = sha256_hex(&bytes);
-        let text =
-            String::from_utf8(bytes).map_err(|e| format!("{file}: not text (UTF-8): {e}"))?;
-        let (mut games, mut skipped) = (0, 0);
-        let mut skip = |at: String, why: String| {
-            out.skipped.push(format!("{file}: {at}: {why}: skipped"));
-            skipped += 1;
-        };
-        if log::is_log(&text) {
-            let logged = log::read(&text).map_err(|e| format!("{file}: {e}"))?;
-            for (i, g) in logged.iter().enumerate() {
-                match seat(g, labels) {
-                    Ok(Some(s)) => {
-                        out.games.push(s);
-                        games += 1;
-                    }
-                    Ok(None) => games += 1,
-                    Err(e) => skip(format!("log game {}", i + 1), e),
-                }
-            }
-        } else {
-            let found = records::games(&text).map_err(|e| format!("{file}: {e}"))?;
-            if found.is_empty() {
-                return Err(format!("{file}: no games in it"));
-            }
-            for n in 1..=found.len() {
-                let game = match found.get(n) {
-                    Ok(g) => g,
-                    // A game the reader refuses is malformed, unless it is a JSON object with
-                    // a replay: then it is a game whose moves cannot have been played.
-                    Err(e) if e.contains("replay") || e.contains("move") || e.contains("turn") => {
-                        skip(game_at(&found, n), e);
-                        continue;
-                    }
-                    Err(e) => return Err(format!("{file}: {e}")),
-                };
-                match check(&game) {
-                    Ok(()) => {
-                        let mut game = game;
-                        let seats = game.labels.clone().map(|l| labels.of(&l));
-                        for (s, l) in seats.into_iter().enumerate() {
-                            game.labels[s] = l.unwrap_or_default();
-                        }
-                        out.games.push(Source::Whole(game));
-                        games += 1;
-                    }
-                    Err(e) => skip(game_at(&found, n), e),
-                }
-            }
-        }
-        out.inputs.push(Input { file: file.clone(), sha256, games, skipped });
+        read_bytes(file, bytes, labels, &mut out)?;
     }
     Ok(out)
+}
+
+/// The bytes of one file, named `file`, read into `out`: its record, its games and what was
+/// skipped; or why the file is not a file of games.
+pub fn read_bytes(
+    file: &str,
+    bytes: Vec<u8>,
+    labels: &Labels,
+    out: &mut Read,
+) -> Result<(), String> {
+    let sha256 = sha256_hex(&bytes);
+    let text = String::from_utf8(bytes).map_err(|e| format!("{file}: not text (UTF-8): {e}"))?;
+    let (mut games, mut skipped) = (0, 0);
+    let mut skip = |at: String, why: String| {
+        out.skipped.push(format!("{file}: {at}: {why}: skipped"));
+        skipped += 1;
+    };
+    if log::is_log(&text) {
+        let logged = log::read(&text).map_err(|e| format!("{file}: {e}"))?;
+        for (i, g) in logged.iter().enumerate() {
+            match seat(g, labels) {
+                Ok(Some(s)) => {
+                    out.games.push(s);
+                    games += 1;
+                }
+                Ok(None) => games += 1,
+                Err(e) => skip(format!("log game {}", i + 1), e),
+            }
+        }
+    } else {
+        let found = records::games(&text).map_err(|e| format!("{file}: {e}"))?;
+        if found.is_empty() {
+            return Err(format!("{file}: no games in it"));
+        }
+        for n in 1..=found.len() {
+            let game = match found.get(n) {
+                Ok(g) => g,
+                // A game the reader refuses is malformed, unless it is a JSON object with
+                // a replay: then it is a game whose moves cannot have been played.
+                Err(e) if e.contains("replay") || e.contains("move") || e.contains("turn") => {
+                    skip(game_at(&found, n), e);
+                    continue;
+                }
+                Err(e) => return Err(format!("{file}: {e}")),
+            };
+            match check(&game) {
+                Ok(()) => {
+                    let mut game = game;
+                    let seats = game.labels.clone().map(|l| labels.of(&l));
+                    for (s, l) in seats.into_iter().enumerate() {
+                        game.labels[s] = l.unwrap_or_default();
+                    }
+                    out.games.push(Source::Whole(game));
+                    games += 1;
+                }
+                Err(e) => skip(game_at(&found, n), e),
+            }
+        }
+    }
+    out.inputs.push(Input { file: file.to_string(), sha256, games, skipped });
+    Ok(())
 }
 
 /// Where game `n` of a file is, for a message.

@@ -19,7 +19,8 @@ pub mod tables;
 pub mod player;
 pub mod report;
 
-use crate::player::args::{parsed, threads, value};
+use crate::player::args::Arg::{Free, Opt};
+use crate::player::args::{Reader, parsed, threads};
 use crate::player::field::{
     self, ComponentLine, FieldFile, Foresight, PlanLine, PlayerRecord, Settings, TablesLine,
 };
@@ -95,12 +96,12 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             .collect::<Vec<_>>()
             .join(" "),
     };
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "-o" | "--out" => a.out = value(args, &mut i)?,
-            "--as" => {
-                let text: String = value(args, &mut i)?;
+    let mut read = Reader::new(args);
+    while let Some(arg) = read.next_arg()? {
+        match arg {
+            Opt("-o" | "--out") => a.out = read.value()?,
+            Opt("--as") => {
+                let text: String = read.value()?;
                 let Some((old, new)) =
                     text.split_once('=').filter(|(o, n)| !o.is_empty() && !n.is_empty())
                 else {
@@ -108,19 +109,18 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 };
                 a.labels.renamed.insert(old.to_string(), new.to_string());
             }
-            "--drop" => a.labels.dropped.push(value(args, &mut i)?),
-            "--hold-out" => a.hold_out = value(args, &mut i)?,
-            "--min-games" => a.min_games = value(args, &mut i)?,
-            "--jobs" => a.jobs = threads("--jobs", value(args, &mut i)?)?,
-            "--report" => a.report = true,
-            "--html" => a.html = Some(value(args, &mut i)?),
-            "-h" | "--help" => return Ok(None),
-            o if o.starts_with('-') => {
+            Opt("--drop") => a.labels.dropped.push(read.value()?),
+            Opt("--hold-out") => a.hold_out = read.value()?,
+            Opt("--min-games") => a.min_games = read.value()?,
+            Opt("--jobs") => a.jobs = threads("--jobs", read.value()?)?,
+            Opt("--report") => a.report = true,
+            Opt("--html") => a.html = Some(read.value()?),
+            Opt("-h" | "--help") => return Ok(None),
+            Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo learn --help)"));
             }
-            f => a.files.push(f.to_string()),
+            Free(f) => a.files.push(f.to_string()),
         }
-        i += 1;
     }
     if a.files.is_empty() {
         return Err("which games? one or more files of games (daimyo learn --help)".into());
