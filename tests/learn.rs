@@ -169,6 +169,13 @@ fn reader_errors_name_the_file_the_line_and_what_is_wrong() {
     let (code, _, err) = learn(&[games.to_str().unwrap(), "-o", o]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("broken.jsonl: line 4: not JSON"), "{err}");
+    // A JSON object that is no game, whatever words its message holds, stops the run too.
+    let mut broken = std::fs::read_to_string(some_games("broken.jsonl", 3)).unwrap();
+    broken += "{\"seed\": 7, \"rotation\": 0, \"turn\": \"move\"}\n";
+    std::fs::write(&games, &broken).unwrap();
+    let (code, _, err) = learn(&[games.to_str().unwrap(), "-o", o]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("broken.jsonl: line 4: neither an arena --out line nor"), "{err}");
     // A file that holds no games.
     std::fs::write(&games, "").unwrap();
     let (code, _, err) = learn(&[games.to_str().unwrap(), "-o", o]);
