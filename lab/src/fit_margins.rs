@@ -14,11 +14,11 @@
 
 use daimyo::player::args::{parsed, say, value};
 use daimyo::workshop::arena::journal;
+use daimyo::workshop::learn::games::replay;
 use daimyo::workshop::learn::plan::{self, hits};
 use daimyo::workshop::learn::plan::{Asked, ByTurn};
 use daimyo::workshop::records::OutLine;
 use daimyo::workshop::strategies::margins::SETTINGS;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::rules::{Phase, TURNS};
 use daimyo_engine::styles::fitted::margins::Plan;
 
@@ -96,15 +96,9 @@ pub fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize)
     let mut out: ByTurn = Default::default();
     let mut n = 0;
     for g in games.iter().filter(|g| g.seed % 2 == parity) {
-        let seats: Vec<usize> = (0..4).filter(|&s| g.seats[s] == label).collect();
-        n += usize::from(!seats.is_empty());
-        let mut table = LocalGame::new(g.strengths);
-        for (t, recorded) in g.replay.commands.0.iter().enumerate() {
-            for &s in &seats {
-                let pos = *table.known[s].position();
-                out[t].push(Asked { pos, recorded: recorded[s].counts() });
-            }
-            table.play(recorded).expect("the records hold moves of each turn's phase");
+        n += usize::from(g.seats.iter().any(|s| s == label));
+        for m in replay(g.strengths, &g.replay.commands.0).filter(|m| g.seats[m.seat] == label) {
+            out[m.pos.turn as usize - 1].push(Asked { pos: m.pos, recorded: m.played });
         }
     }
     (out, n)

@@ -14,14 +14,14 @@ use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::jobs::in_order;
+use daimyo::workshop::learn::games::replay;
 use daimyo::workshop::learn::moves::{self, Seen, account};
 use daimyo::workshop::learn::policy::{
     Observed as Decision, after_nights, fit, fit_nights, log_likelihood, log_likelihood_with,
 };
 use daimyo::workshop::records;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::policy::{self, Policy};
-use daimyo_engine::rules::{DAIMYO, Move, State};
+use daimyo_engine::rules::{DAIMYO, Move};
 use daimyo_engine::styles::move_model::MoveModel;
 
 const USAGE: &str = "\
@@ -74,15 +74,8 @@ type Seated = Vec<(String, Vec<Decision>)>;
 /// Every move of the game as a decision of its seat, on the true board.
 fn decisions(strengths: [u8; 6], commands: &[[Move; DAIMYO]]) -> [Vec<Decision>; DAIMYO] {
     let mut out: [Vec<Decision>; DAIMYO] = Default::default();
-    let mut s = State::new(strengths);
-    for moves in commands {
-        for (seat, m) in moves.iter().enumerate() {
-            let d = Decision::new(&strengths, &s.real, &s.public, seat, s.turn, m.counts());
-            out[seat].push(d);
-        }
-        if s.play(moves).is_err() {
-            break;
-        }
+    for m in replay(strengths, commands) {
+        out[m.seat].push(Decision::new(&m));
     }
     out
 }
@@ -203,14 +196,8 @@ fn merged<T: Clone>(found: &[(String, Vec<T>)], pool: Option<&str>) -> Vec<(Stri
 /// Every move of every seat of `game`, as its mover saw it.
 fn seen(game: &records::Game) -> [Vec<Seen>; DAIMYO] {
     let mut out: [Vec<Seen>; DAIMYO] = Default::default();
-    let mut table = LocalGame::new(game.strengths);
-    for moves in &game.commands {
-        for (seat, m) in moves.iter().enumerate() {
-            out[seat].push(Seen::new(table.known[seat].position(), m.counts()));
-        }
-        if table.play(moves).is_err() {
-            break;
-        }
+    for m in replay(game.strengths, &game.commands) {
+        out[m.seat].push(Seen::new(&m.pos, m.played));
     }
     out
 }

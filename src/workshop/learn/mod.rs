@@ -12,6 +12,7 @@
 //! a temporary file and renamed, so a run that fails leaves none.
 
 pub mod inputs;
+pub mod games;
 pub mod moves;
 pub mod plan;
 pub mod policy;
@@ -26,13 +27,13 @@ use crate::player::field::{
 use crate::workshop::foresight::{self, Replayed};
 use crate::workshop::jobs::in_order;
 use crate::workshop::records;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::params::ModelParams;
 use daimyo_engine::policy::Policy;
 use daimyo_engine::rules::DAIMYO;
 use daimyo_engine::styles::field::DESCRIBED;
 use daimyo_engine::styles::move_model::MoveModel;
 use daimyo_engine::timeman::cores;
+use games::replay;
 use inputs::{Labels, Source};
 use player::{Learnt, Made};
 use policy::Observed;
@@ -176,27 +177,13 @@ fn moves_of(games: &[&Source], learnt: &[String]) -> BTreeMap<String, Vec<Made>>
         match g {
             Source::Whole(game) => {
                 let seats = inputs::seats_of(game, learnt);
-                let mut table = LocalGame::new(game.strengths);
-                for moves in &game.commands {
-                    let (real, public) = (table.state.real, table.state.public);
-                    for (seat, m) in moves.iter().enumerate().filter(|(s, _)| seats[*s]) {
-                        let pos = *table.known[seat].position();
-                        let observed = Observed::new(
-                            &game.strengths,
-                            &real,
-                            &public,
-                            seat,
-                            pos.turn,
-                            m.counts(),
-                        );
-                        out.entry(game.labels[seat].clone()).or_default().push(Made {
-                            key: game.seed as u64,
-                            pos,
-                            played: m.counts(),
-                            observed: Some(observed),
-                        });
-                    }
-                    table.play(moves).expect("checked when read");
+                for m in replay(game.strengths, &game.commands).filter(|m| seats[m.seat]) {
+                    out.entry(game.labels[m.seat].clone()).or_default().push(Made {
+                        key: game.seed as u64,
+                        pos: m.pos,
+                        played: m.played,
+                        observed: Some(Observed::new(&m)),
+                    });
                 }
             }
             Source::Seat { label, key, moves } => {

@@ -3,6 +3,7 @@
 //! policy's features, `policy::features`); and, apart, how a player's picks follow the others'
 //! hidden-night picks beyond what a policy reads (`fit_nights`).
 
+use super::games::SeatMove;
 use daimyo_engine::policy::{HORIZONS, PARAMS, Policy, cells, features, horizon};
 use daimyo_engine::rules::{DAIMYO, LORDS, Row};
 
@@ -24,25 +25,18 @@ pub struct Observed {
 }
 
 impl Observed {
-    /// The move `counts` of daimyo `d` at `turn`, on the true board `real` whose public part is
-    /// `public` (the rest is the half's hidden nights).
-    pub fn new(
-        strengths: &[u8; LORDS],
-        real: &[Row; DAIMYO],
-        public: &[Row; DAIMYO],
-        d: usize,
-        turn: u8,
-        counts: Row,
-    ) -> Observed {
-        let hidden = |o: usize| real[o].checked_sub(public[o]).unwrap_or(Row::ZERO);
+    /// A seat's move of a game played again, on the true board (whose part that is not public
+    /// is the half's hidden nights).
+    pub fn new(m: &SeatMove) -> Observed {
+        let hidden = |o: usize| m.real[o].checked_sub(m.public[o]).unwrap_or(Row::ZERO);
         let nights = std::array::from_fn(|l| {
-            let others = (0..DAIMYO).filter(|&o| o != d).map(|o| hidden(o).get(l) / 2);
+            let others = (0..DAIMYO).filter(|&o| o != m.seat).map(|o| hidden(o).get(l) / 2);
             others.sum::<u8>().min(NIGHT_COUNTS as u8 - 1)
         });
-        let h = horizon(turn);
+        let h = horizon(m.pos.turn);
         Observed {
-            cells: cells(strengths, real, d, h),
-            counts: counts.to_array(),
+            cells: cells(&m.pos.strengths, &m.real, m.seat, h),
+            counts: m.played.to_array(),
             horizon: h,
             nights,
         }

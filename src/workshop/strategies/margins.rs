@@ -43,24 +43,22 @@ pub fn choose(pos: &Position) -> Move {
 mod tests {
     use super::*;
     use crate::workshop::arena::journal;
-    use daimyo_engine::agent::LocalGame;
+    use crate::workshop::learn::games::replay;
     use daimyo_engine::moves;
+    use daimyo_engine::rules::Row;
 
     /// orig-margins' positions in the games of `field-b-7201` whose seed is `parity` mod 2,
     /// replayed: each with its turn and the move recorded there.
-    fn positions(parity: u32) -> Vec<(usize, Position, Move)> {
+    fn positions(parity: u32) -> Vec<(usize, Position, Row)> {
         let file =
             concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/field-games/field-b-7201.jsonl");
         let games = journal::games_of("test", &[file.to_string()]).expect("the field's games");
         let mut out = Vec::new();
         for g in games.iter().filter(|g| g.seed % 2 == parity) {
-            let seats: Vec<usize> = (0..4).filter(|&s| g.seats[s] == "orig-margins").collect();
-            let mut table = LocalGame::new(g.strengths);
-            for (t, recorded) in g.replay.commands.0.iter().enumerate() {
-                for &s in &seats {
-                    out.push((t + 1, *table.known[s].position(), recorded[s]));
+            for m in replay(g.strengths, &g.replay.commands.0) {
+                if g.seats[m.seat] == "orig-margins" {
+                    out.push((m.pos.turn as usize, m.pos, m.played));
                 }
-                table.play(recorded).expect("recorded moves");
             }
         }
         out
@@ -74,7 +72,7 @@ mod tests {
         for (turn, pos, recorded) in positions(parity) {
             let mine = choose(&pos);
             assert!(moves::legal(pos.phase).contains(&mine.counts()), "{mine:?}");
-            let hit = mine.counts() == recorded.counts();
+            let hit = mine.counts() == recorded;
             if turn == 1 {
                 openings += usize::from(!hit);
             } else {
@@ -92,7 +90,7 @@ mod tests {
     fn at_night_2_plans_of_equal_rank_share_the_picks() {
         let mut first = SETTINGS;
         first[0].7 = Ties::First;
-        let nights: Vec<(Position, Move)> = [0, 1]
+        let nights: Vec<(Position, Row)> = [0, 1]
             .into_iter()
             .flat_map(positions)
             .filter(|x| x.0 == 2)
@@ -102,8 +100,8 @@ mod tests {
         let (mut all_hits, mut first_hits, mut shared) = (0, 0, 0);
         for (pos, recorded) in &nights {
             let (all, one) = (choose(pos), choose_with(pos, &first));
-            all_hits += usize::from(all.counts() == recorded.counts());
-            first_hits += usize::from(one.counts() == recorded.counts());
+            all_hits += usize::from(all.counts() == *recorded);
+            first_hits += usize::from(one.counts() == *recorded);
             shared += usize::from(split(all) && !split(one));
         }
         assert!(nights.len() > 80, "{} night-2 positions", nights.len());

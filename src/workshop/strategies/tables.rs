@@ -32,8 +32,8 @@ pub fn choose(pos: &Position) -> Move {
 mod tests {
     use super::*;
     use crate::workshop::arena::journal::games_of;
+    use crate::workshop::learn::games::replay;
     use crate::workshop::records::OutLine;
-    use daimyo_engine::agent::LocalGame;
     use daimyo_engine::moves;
     use daimyo_engine::rules::Phase;
 
@@ -50,21 +50,18 @@ mod tests {
         let (mut asked, mut same, mut late) = (0, 0, [0, 0]);
         for g in field_a().iter().filter(|g| g.seed % 2 == parity) {
             let seat = g.seats.iter().position(|s| s == "orig-tables").expect("orig-tables");
-            let mut table = LocalGame::new(g.strengths);
-            for (t, recorded) in g.replay.commands.0.iter().enumerate() {
-                let pos = table.known[seat].position();
-                let mine = choose(pos);
-                let picks = if pos.phase == Phase::Day { 5 } else { 2 };
-                assert_eq!(mine.lords().len(), picks, "turn {}", t + 1);
-                assert!(moves::legal(pos.phase).contains(&mine.counts()));
-                let hit = mine.counts() == recorded[seat].counts();
+            for m in replay(g.strengths, &g.replay.commands.0).filter(|m| m.seat == seat) {
+                let mine = choose(&m.pos);
+                let picks = if m.pos.phase == Phase::Day { 5 } else { 2 };
+                assert_eq!(mine.lords().len(), picks, "turn {}", m.pos.turn);
+                assert!(moves::legal(m.pos.phase).contains(&mine.counts()));
+                let hit = mine.counts() == m.played;
                 asked += 1;
                 same += usize::from(hit);
-                if t >= 4 {
+                if m.pos.turn >= 5 {
                     late[0] += usize::from(hit);
                     late[1] += 1;
                 }
-                table.play(recorded).expect("recorded moves");
             }
         }
         (asked, same, late)
