@@ -9,20 +9,22 @@
 //! this way. The moves are taken in game order, so that the output depends on the games alone,
 //! not on `--jobs` nor on whether they were played or read.
 
+mod account;
+mod nights;
+
 use daimyo::player::args::{say, value};
 use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::jobs::in_order;
-use daimyo::workshop::learn::games::replay;
-use daimyo::workshop::learn::moves::{self, Seen, account};
-use daimyo::workshop::learn::policy::{
-    Observed as Decision, after_nights, fit, fit_nights, log_likelihood, log_likelihood_with,
-};
+use daimyo::workshop::learn::games::{SeatMove, replay};
+use daimyo::workshop::learn::moves::{self, Seen};
+use daimyo::workshop::learn::policy::{Observed as Decision, fit, log_likelihood};
 use daimyo::workshop::records;
 use daimyo_engine::policy::{self, Policy};
 use daimyo_engine::rules::{DAIMYO, Move};
 use daimyo_engine::styles::move_model::MoveModel;
+use nights::{AfterNights, after_nights, fit_nights, log_likelihood_with};
 
 const USAGE: &str = "\
 daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
@@ -68,14 +70,18 @@ fn keeps(class: SeedMod, seed: u32) -> bool {
     class.is_none_or(|(m, r)| seed % m == r)
 }
 
-/// Each seat's decisions in a game, under the label of who sat there.
-type Seated = Vec<(String, Vec<Decision>)>;
+/// Each seat's moves in a game, under the label of who sat there.
+type Seated<T = Decision> = Vec<(String, Vec<T>)>;
 
-/// Every move of the game as a decision of its seat, on the true board.
-fn decisions(strengths: [u8; 6], commands: &[[Move; DAIMYO]]) -> [Vec<Decision>; DAIMYO] {
-    let mut out: [Vec<Decision>; DAIMYO] = Default::default();
+/// Every move of the game as its seat's, read by `read`.
+fn by_seat<T>(
+    strengths: [u8; 6],
+    commands: &[[Move; DAIMYO]],
+    read: fn(&SeatMove) -> T,
+) -> [Vec<T>; DAIMYO] {
+    let mut out: [Vec<T>; DAIMYO] = Default::default();
     for m in replay(strengths, commands) {
-        out[m.seat].push(Decision::new(&m));
+        out[m.seat].push(read(&m));
     }
     out
 }
@@ -154,7 +160,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let ridge = ridge.unwrap_or(0.0005);
             return fit_moves(&read(&positional)?, ridge, train, test, pool, iterations);
         }
-        (true, None) => recorded(&read(&positional)?, train),
+        (true, None) => recorded(&read(&positional)?, train, Decision::new),
         (false, _) if moves || nights.is_some() || train.is_some() || pool.is_some() => {
             return Err(format!(
                 "--moves, --nights, --seed-mod and --pool read games with --from\n{USAGE}"
@@ -193,15 +199,6 @@ fn merged<T: Clone>(found: &[(String, Vec<T>)], pool: Option<&str>) -> Vec<(Stri
     out
 }
 
-/// Every move of every seat of `game`, as its mover saw it.
-fn seen(game: &records::Game) -> [Vec<Seen>; DAIMYO] {
-    let mut out: [Vec<Seen>; DAIMYO] = Default::default();
-    for m in replay(game.strengths, &game.commands) {
-        out[m.seat].push(Seen::new(&m.pos, m.played));
-    }
-    out
-}
-
 /// Fits a move model to each entrant's moves in the games of seed class `train` (and to the
 /// pool's), and prints it with its account on the games of class `test`.
 fn fit_moves(
@@ -214,14 +211,17 @@ fn fit_moves(
 ) -> Result<(), String> {
     let of = |class: SeedMod| -> Vec<(String, Vec<Seen>)> {
         let kept = games.iter().filter(|g| keeps(class, g.seed));
-        let seated = kept.flat_map(|g| g.labels.clone().into_iter().zip(seen(g)));
+        let seen = |m: &SeatMove| Seen::new(&m.pos, m.played);
+        let seated = kept.flat_map(|g| {
+            g.labels.clone().into_iter().zip(by_seat(g.strengths, &g.commands, seen))
+        });
         merged(&seated.collect::<Vec<_>>(), pool.as_deref())
     };
     let (fitted_on, held_out) = (of(train), test.map(|t| of(Some(t))).unwrap_or_default());
     for (label, seen) in &fitted_on {
         let m = moves::fit(seen, ridge, iterations);
         let line = |name: &str, model: &MoveModel, on: &[Seen]| {
-            let [d, n] = account(model, on);
+            let [d, n] = account::account(model, on);
             format!(
                 "  {name:<8} {:>5} day moves {:.3} nats, likeliest {:.1}%; {:>5} night moves {:.3} nats, likeliest {:.1}%\n",
                 d.moves,
@@ -238,7 +238,7 @@ fn fit_moves(
             text += &line("held out", &m, test);
             text += &line("uniform", &MoveModel::UNIFORM, test);
         }
-        say(&format!("{text}  {}\n", moves::source(&m)));
+        say(&format!("{text}  {}\n", account::source(&m)));
     }
     Ok(())
 }
@@ -259,8 +259,9 @@ fn fit_night_logits(
         return Err(format!("no style '{style}' (styles: {})", names.join(", ")));
     };
     let p = found.later;
-    let fitted_on = merged(&recorded(games, train), pool.as_deref());
-    let held_out = test.map(|t| merged(&recorded(games, Some(t)), pool.as_deref()));
+    let fitted_on = merged(&recorded(games, train, AfterNights::new), pool.as_deref());
+    let held_out =
+        test.map(|t| merged(&recorded(games, Some(t), AfterNights::new), pool.as_deref()));
     let mut text = format!(
         "a logit per night pick of the others on a lord, over {style}'s later policy, by horizon \
          (0: the move into a scoring); held out: nats a pick gained over the policy alone, at \
@@ -275,8 +276,9 @@ fn fit_night_logits(
         };
         for (h, logit) in nights.iter().enumerate() {
             let at = after_nights(test, h);
-            let gain = log_likelihood_with(&p, &nights, &at) - log_likelihood(&p, &at);
-            let picks: u32 = at.iter().flat_map(|d| d.counts).map(u32::from).sum();
+            let blind = log_likelihood_with(&p, &[0.0; policy::HORIZONS], &at);
+            let gain = log_likelihood_with(&p, &nights, &at) - blind;
+            let picks: u32 = at.iter().flat_map(|d| d.observed.counts).map(u32::from).sum();
             text += &format!(
                 "  horizon {h}: {logit:+.3}, held out {gain:+.4} nats a pick over {picks} picks\n"
             );
@@ -299,7 +301,7 @@ fn played(specs: &[String], seeds: u32, first: u32, jobs: usize) -> Result<Seate
         let seated = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
         let g = play_game(seated, seed, rotation, false, Clocks::MANAGER);
         let labels = seated.map(|e| e.label().to_string());
-        labels.into_iter().zip(decisions(g.strengths, &g.commands)).collect()
+        labels.into_iter().zip(by_seat(g.strengths, &g.commands, Decision::new)).collect()
     };
     Ok(in_order(&games, jobs, play, |_| {}).into_iter().flatten().collect())
 }
@@ -319,9 +321,9 @@ fn read(files: &[String]) -> Result<Vec<records::Game>, String> {
     Ok(found)
 }
 
-/// Every seat's decisions in the games of seed class `class`, in order.
-fn recorded(games: &[records::Game], class: SeedMod) -> Seated {
+/// Every seat's moves in the games of seed class `class`, in order, read by `read`.
+fn recorded<T>(games: &[records::Game], class: SeedMod, read: fn(&SeatMove) -> T) -> Seated<T> {
     let kept = games.iter().filter(|g| keeps(class, g.seed));
-    kept.flat_map(|g| g.labels.clone().into_iter().zip(decisions(g.strengths, &g.commands)))
+    kept.flat_map(|g| g.labels.clone().into_iter().zip(by_seat(g.strengths, &g.commands, read)))
         .collect()
 }
