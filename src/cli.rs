@@ -19,9 +19,12 @@ USAGE
                                 tournament's (daimyo show --help)
   daimyo halftime FILE...       each entrant's points at the turn-5 scoring in arena --out
                                 files or recorded games, against its results
+  daimyo learn FILE... -o FIELD.json
+                                a field for the bot's model, learnt from games in any format
+                                the workshop reads (daimyo learn --help)
   daimyo bench [ARGS]           deterministic search signature and speed (daimyo bench --help)
   daimyo --help                 this text
-  daimyo --version              the version
+  daimyo --version              the version and the commit it was built from
 
 PLAYER OPTIONS
   --time-ms N     time for each answer, from the arrival of the turn's first byte, or,
@@ -38,6 +41,9 @@ PLAYER OPTIONS
   --log FILE      append to FILE what was read and answered and each turn's search summary,
                   for daimyo show FILE; a file that cannot be written is reported once and
                   play goes on
+  --model FILE    the field the bot's model reads, a file of daimyo learn (default: the one
+                  compiled in); a missing, malformed or wrong-version file is refused before
+                  READY, exit 2
   --set NAME=V    play with one of the search's settings changed (for experiments);
                   repeatable. Settings:";
 
@@ -93,7 +99,7 @@ pub fn main(args: &[String]) -> i32 {
             0
         }
         Some("-V" | "--version") => {
-            say(&format!("daimyo {}\n", env!("CARGO_PKG_VERSION")));
+            say(&format!("daimyo {}\n", crate::version::VERSION));
             0
         }
         Some("arena") => {

@@ -1,6 +1,6 @@
 //! daimyo's engine: the rules, what a daimyo knows, the opponent model, the search and the bot. No
 //! I/O and no text: what it has to say it returns as data. Each module uses only those declared
-//! before it (`tests/layers.rs`).
+//! before it (`tests/all/layers.rs`).
 
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
 #![allow(clippy::needless_range_loop)]

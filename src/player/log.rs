@@ -94,7 +94,7 @@ pub fn header(player: &str, seed: u64, budget: &Budget, typed: bool) -> Header {
         .map_or(0, |d| d.as_millis() as u64);
     Header {
         daimyo_log: VERSION,
-        version: env!("CARGO_PKG_VERSION").into(),
+        version: crate::version::VERSION.into(),
         player: player.into(),
         seed,
         time_ms: budget.time_ms,
@@ -435,7 +435,7 @@ mod tests {
         let other = first.replace("\"daimyo_log\":1", "\"daimyo_log\":2");
         assert_ne!(other, first);
         let e = read(&format!("{other}\n{good}\n")).unwrap_err();
-        let version = env!("CARGO_PKG_VERSION");
+        let version = crate::version::VERSION;
         assert_eq!(
             e,
             format!(

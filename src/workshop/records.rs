@@ -181,7 +181,7 @@ pub struct RunLine {
 /// What an arena run plays: games of different runs do not add up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Run {
-    /// The version of daimyo that played.
+    /// The version of daimyo that played, and its commit (`daimyo::version`).
     pub daimyo: String,
     /// Every entrant, the measured ones first, with the settings it plays under.
     pub entrants: Vec<RunEntrant>,
@@ -207,10 +207,13 @@ impl Run {
 }
 
 /// An entrant of a run: its label, and a search's budget where it is set (a search without
-/// `threads` searches on every core of the machine that plays).
+/// `threads` searches on every core of the machine that plays); a program named by its label
+/// (`orig-tables=exec:PROGRAM`) keeps its command in `program`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunEntrant {
     pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

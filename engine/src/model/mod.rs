@@ -12,6 +12,7 @@
 pub mod ahead;
 pub mod forecast;
 pub mod nights;
+mod weights;
 
 pub use forecast::{Forecast, PickModel};
 pub use nights::{NightPosteriors, night_posteriors, reveal_agreement};
@@ -24,6 +25,7 @@ use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::styles::Style;
 use crate::styles::field::Component;
 use std::time::Instant;
+use weights::{normalised, share_back};
 
 /// The board of each public day move before `pos`'s turn, with its turn: the boards Bayes' rule
 /// reads each other column's day moves at (`Opponents::learn`, `ahead::learning`).
@@ -297,12 +299,12 @@ impl Opponents {
                     for (k, dist) in dists.iter().enumerate() {
                         logw[k] += dist[i].max(params.likelihood_floor).ln();
                     }
+                    if params.forget > 0.0 {
+                        share_back(&mut logw, &prior, params.forget);
+                    }
                 }
             }
-            let top = logw.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-            let w: Vec<f64> = logw.iter().map(|l| (l - top).exp()).collect();
-            let total: f64 = w.iter().sum();
-            w.iter().map(|x| x / total).collect()
+            normalised(&logw)
         });
         Opponents { weights, deadline }
     }

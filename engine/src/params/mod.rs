@@ -61,6 +61,10 @@ pub struct ModelParams {
     /// drawn at each daimyo's own move in the first; not: each night alone at the mean over the
     /// first (docs/findings.md, "The field learnt from its games").
     pub joint_nights: bool,
+    /// After each public day move read, each other daimyo's weights are brought back this share
+    /// of the way to the prior (fixed share: a player no component describes is never read as
+    /// one of them for good); 0: Bayes' rule alone.
+    pub forget: f64,
 }
 
 impl ModelParams {
@@ -77,6 +81,7 @@ impl ModelParams {
             reply: 10.0,
             world_moves: true,
             joint_nights: true,
+            forget: 0.0,
         }
     }
 

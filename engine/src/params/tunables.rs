@@ -128,6 +128,15 @@ pub const TUNABLES: &[Tunable] = &[
         set: |s, v| model_mut(s).map(|m| m.joint_nights = v == 1.0).is_some(),
     },
     Tunable {
+        name: "forget",
+        about: "the share of the way back to the prior the weights go after each day move read",
+        min: 0.0,
+        max: 1.0,
+        scale: Scale::Real,
+        get: |s| s.model().map(|m| m.forget),
+        set: |s, v| model_mut(s).map(|m| m.forget = v).is_some(),
+    },
+    Tunable {
         name: "reply",
         about: "the tilt of the others' last moves toward their best replies",
         min: 0.0,

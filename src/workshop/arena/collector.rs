@@ -8,6 +8,7 @@
 //! A game just played is counted as its `--out` line keeps it (its times to the microsecond),
 //! so that it counts the same when a merge or a resumed run reads it back.
 
+use super::faults::Faults;
 use super::files::{out_line, page_name, record_of, replay_file, replay_name};
 use super::journal::{Journal, seed_list};
 use super::plan::{Fixture, Plan, SIDES, Shard, lineup};
@@ -64,6 +65,10 @@ pub struct Collector<'a> {
     /// Whether the games taken are kept, for a page; and those kept.
     pub keep: bool,
     lines: Vec<OutLine>,
+    /// The tables again, one per side, of the games in which no seat broke the manager's
+    /// rules; and for each label that broke them, in how many games it did, by fault.
+    clean: Vec<Stats>,
+    faults: Vec<(String, Faults)>,
     /// The games taken, and how the shares and the test went.
     taken: usize,
     trace: Trace,
@@ -94,6 +99,7 @@ impl Collector<'_> {
             false => (0..plan.sides.len()).map(|s| (s, plan.side_label(s).to_string())).collect(),
         };
         let trace = Trace::new(rows, sprt.as_ref().map(|_| Sprt::bounds()));
+        let clean = stats.iter().map(|s| Stats::new(&names_of(s))).collect();
         Collector {
             plan,
             stats,
@@ -121,6 +127,8 @@ impl Collector<'_> {
             echo: true,
             printed: String::new(),
             lines: Vec::new(),
+            clean,
+            faults: Vec::new(),
             taken: 0,
             trace,
         }
@@ -154,7 +162,19 @@ impl Collector<'_> {
             let line = line.unwrap_or_else(|| self.line(&game, &g));
             self.lines.push(line);
         }
-        self.stats[game.side].add(game.seed, &self.plan.row_names(&game), &g);
+        let names = self.plan.row_names(&game);
+        self.stats[game.side].add(game.seed, &names, &g);
+        let broke = Faults::of(&g);
+        if broke.iter().all(Faults::none) {
+            self.clean[game.side].add(game.seed, &names, &g);
+        }
+        for (seat, f) in broke.iter().enumerate().filter(|(_, f)| !f.none()) {
+            let label = self.plan.entrants[game.seated()[seat]].label();
+            match self.faults.iter_mut().find(|(l, _)| l == label) {
+                Some((_, total)) => total.add(f),
+                None => self.faults.push((label.to_string(), *f)),
+            }
+        }
         self.taken += 1;
         self.trace.note(self.taken, &self.stats, false);
         let share = first_place_shares(&g.totals_x12)[game.side_seat()] as f64 / 12.0;
@@ -329,6 +349,7 @@ impl Collector<'_> {
         if !self.steps.is_empty() {
             text += &self.curve();
         }
+        text += &self.without_faults();
         let Some(sprt) = &self.sprt else { return text };
         let (low, high) = Sprt::bounds();
         let (llr, seeds) = (sprt.llr(), sprt.seeds());
@@ -356,6 +377,32 @@ impl Collector<'_> {
 }
 
 impl Collector<'_> {
+    /// When a seat's play was ended in some games (`Faults`): who, in how many, and the tables
+    /// without those games (a seat played lord 0 from its fault on, so those games measure the
+    /// others against a program that was no longer playing); nothing when none did.
+    fn without_faults(&self) -> String {
+        if self.faults.is_empty() {
+            return String::new();
+        }
+        let kept: u32 = self.clean.iter().map(Stats::games).sum();
+        let all: u32 = self.stats.iter().map(Stats::games).sum();
+        let who: Vec<String> =
+            self.faults.iter().map(|(l, f)| format!("{l} {}", f.text())).collect();
+        let mut text = format!(
+            "\na seat's play ended early in {} of {all} games: {}; the same without them \
+             ({kept} games):\n",
+            all - kept,
+            who.join(", ")
+        );
+        for (side, stats) in self.clean.iter().enumerate().filter(|_| kept > 0) {
+            if let Some(heading) = self.heading(side) {
+                text += &format!("\n{heading}\n");
+            }
+            stats.render(&mut text);
+        }
+        text
+    }
+
     /// The heading of a side's table, when there are several: `A = bot, in its tables:`.
     fn heading(&self, side: usize) -> Option<String> {
         let label = self.plan.side_label(side);
@@ -384,6 +431,11 @@ impl Collector<'_> {
             cut: cut.map(String::from),
         }
     }
+}
+
+/// The rows' names of a table, in order.
+fn names_of(stats: &Stats) -> Vec<String> {
+    stats.tallies.iter().map(|t| t.name.clone()).collect()
 }
 
 /// What the run plays: the first line of the output, ending in `how` (`jobs 2`, `merged from

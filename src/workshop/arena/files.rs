@@ -70,6 +70,11 @@ pub fn record_of(o: &OutLine) -> GameRecord {
     }
 }
 
+/// Whether a program's label is a name of its own (`orig-tables=exec:PROGRAM`), not its command.
+fn named(label: &str, argv: &[String]) -> bool {
+    label.strip_prefix("exec:") != Some(argv.join(" ").as_str())
+}
+
 /// The run line's account of a plan.
 pub fn run_of(plan: &Plan) -> Run {
     // Only a search reads its budget: a rule's threads are no part of the run.
@@ -80,11 +85,17 @@ pub fn run_of(plan: &Plan) -> Run {
             time_ms: budget.time_ms,
             rollouts: budget.rollouts,
             threads: budget.threads,
+            program: None,
+        },
+        Entrant::Exec { label, argv } => RunEntrant {
+            label: label.clone(),
+            program: named(label, argv).then(|| argv.join(" ")),
+            ..RunEntrant::default()
         },
         _ => RunEntrant { label: e.label().to_string(), ..RunEntrant::default() },
     };
     Run {
-        daimyo: env!("CARGO_PKG_VERSION").into(),
+        daimyo: crate::version::VERSION.into(),
         entrants: plan.entrants.iter().map(entrant).collect(),
         sides: plan.sides.clone(),
         opponents: match &plan.opponents {
@@ -121,7 +132,7 @@ pub fn plan_of(run: &Run) -> Result<Plan, String> {
     if run.seeds == 0 || run.first_seed.checked_add(run.seeds - 1).is_none() {
         return Err("run: its seeds are not a range of 32-bit seeds".into());
     }
-    let entrant = |e: &RunEntrant| match e.label.strip_prefix("exec:") {
+    let entrant = |e: &RunEntrant| match e.program.as_deref().or(e.label.strip_prefix("exec:")) {
         Some(cmd) => Entrant::Exec {
             label: e.label.clone(),
             argv: cmd.split_whitespace().map(String::from).collect(),

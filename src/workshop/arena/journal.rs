@@ -281,6 +281,8 @@ pub fn differences(a: &Run, b: &Run, (in_a, in_b): (&str, &str)) -> String {
         for (x, y) in a.entrants.iter().zip(&b.entrants) {
             let or = |v: Option<u64>, unset: &str| v.map_or(unset.to_string(), |v| v.to_string());
             let label = &x.label;
+            let program = |e: &RunEntrant| e.program.clone().unwrap_or_else(|| "none".into());
+            differ(&format!("{label}: program "), program(x), program(y));
             differ(&format!("{label}: time "), or(x.time_ms, "default"), or(y.time_ms, "default"));
             let rollouts = |e: &RunEntrant| or(e.rollouts, "unbounded");
             differ(&format!("{label}: rollouts "), rollouts(x), rollouts(y));

@@ -6,11 +6,12 @@
 //! shard of it) plays, `run` plays them on worker threads and hands the results in order to the
 //! `collector` (every output is the same whatever `--jobs`), which keeps the tables (`stats`),
 //! the test (`sprt`) and the `--out` journal (`journal`, which `--resume` and `merge` read
-//! back); `files` fills the `--out` lines, run lines and replay files (`records` owns their
+//! back) and `faults` counts the seats whose play the manager ended; `files` fills the `--out` lines, run lines and replay files (`records` owns their
 //! formats); `interrupt` turns Ctrl-C into a run that ends with its table; `referee` and
 //! `process` play one game exactly as the manager does.
 
 pub mod referee;
+pub mod faults;
 pub mod plan;
 pub mod files;
 pub mod journal;
@@ -85,7 +86,11 @@ pub enum Entrant {
 
 impl Entrant {
     pub fn parse(spec: &str) -> Result<Entrant, String> {
-        if let Some(cmd) = spec.strip_prefix("exec:") {
+        let (name, command) = match spec.split_once("=exec:") {
+            Some((name, command)) if !name.contains(':') => (Some(name), Some(command)),
+            _ => (None, spec.strip_prefix("exec:")),
+        };
+        if let Some(cmd) = command {
             let argv: Vec<String> = cmd.split_whitespace().map(String::from).collect();
             let Some(program) = argv.first() else {
                 return Err(format!("'{spec}': exec: needs a program"));
@@ -93,7 +98,11 @@ impl Entrant {
             if !findable(program) {
                 return Err(format!("'{spec}': no program '{program}' found"));
             }
-            return Ok(Entrant::Exec { label: format!("exec:{}", argv.join(" ")), argv });
+            let label = match name {
+                Some(name) => program_name(name).map_err(|e| format!("'{spec}': {e}"))?,
+                None => format!("exec:{}", argv.join(" ")),
+            };
+            return Ok(Entrant::Exec { label, argv });
         }
         let (name, settings) = spec.split_once(':').unwrap_or((spec, ""));
         let mut budget = Budget::default();
@@ -161,6 +170,23 @@ impl Entrant {
             }
         }
     }
+}
+
+/// The name given to a program (`orig-tables=exec:PROGRAM`), which its rows, `--out` lines
+/// and records carry instead of its command: letters, digits, `.`, `_` and `-`, not a
+/// built-in's name.
+fn program_name(name: &str) -> Result<String, String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
+    if name.is_empty() || name.starts_with('-') || !name.chars().all(fits) {
+        return Err(format!(
+            "a program's name is letters, digits, '.', '_' and '-', not starting with '-', \
+             not '{name}'"
+        ));
+    }
+    if builtins::find(name).is_some() {
+        return Err(format!("'{name}' is a built-in's name: give the program another"));
+    }
+    Ok(name.to_string())
 }
 
 /// Whether `program` names a file, directly or through `PATH`.

@@ -102,7 +102,7 @@ pub fn field_specs(list: &str) -> Vec<String> {
     for piece in list.split(',') {
         let setting = piece.contains('=') && !piece.contains(':');
         match specs.last_mut() {
-            Some(last) if setting && !last.starts_with("exec:") => {
+            Some(last) if setting && !last.contains("exec:") => {
                 last.push(',');
                 last.push_str(piece);
             }

@@ -188,6 +188,11 @@ impl Stats {
         }
     }
 
+    /// The games added: seat-games over the seats.
+    pub fn games(&self) -> u32 {
+        self.tallies.iter().map(|t| t.seat_games).sum::<u32>() / DAIMYO as u32
+    }
+
     pub fn get(&self, name: &str) -> Option<&Standing> {
         self.tallies.iter().find(|t| t.name == name)
     }

@@ -11,6 +11,7 @@
 
 use crate::player::field::Input;
 use crate::player::log::{self, LoggedGame};
+use crate::workshop::digest::sha256_hex;
 use crate::workshop::records::{self, Game, Refused};
 use daimyo_engine::knowledge::{Position, Tracker};
 use daimyo_engine::rules::{DAIMYO, Row, State, strengths_from_seed, winner};
@@ -71,7 +72,7 @@ pub fn read(files: &[String], labels: &Labels) -> Result<Read, String> {
     let mut out = Read { inputs: Vec::new(), games: Vec::new(), skipped: Vec::new() };
     for file in files {
         let bytes = std::fs::read(file).map_err(|e| format!("{file}: cannot read it: {e}"))?;
-        let sha256 = super::sha256_hex(&bytes);
+        let sha256 = sha256_hex(&bytes);
         let text =
             String::from_utf8(bytes).map_err(|e| format!("{file}: not text (UTF-8): {e}"))?;
         let (mut games, mut skipped) = (0, 0);

@@ -155,11 +155,6 @@ pub fn mix(key: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A file's SHA-256, as `sha256sum` prints it.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    crate::workshop::viewer::csp::sha256(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Whether a game of `key` is held out, one in `hold_out` (0: none).
 pub fn held_out(key: u64, hold_out: u32) -> bool {
     hold_out > 0 && mix(key).is_multiple_of(hold_out as u64)

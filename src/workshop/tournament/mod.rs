@@ -9,8 +9,8 @@
 //! file with no run line (the field's records) through the arena's table alone. The page
 //! follows the viewer's rules (`viewer::fill`): one file that fetches nothing, its data JSON that
 //! no text can break out of, every name put in as text by its script; the games are data the
-//! script draws a page of rows at a time, so 10,000 games make a page of a few MB that opens at
-//! once.
+//! script draws a page of rows at a time, so 10,000 games make a page under a megabyte that
+//! opens at once (docs/findings.md, "The test suite").
 
 pub mod model;
 
