@@ -12,6 +12,7 @@
 mod account;
 mod nights;
 
+use crate::hold_out::{Side, Split};
 use daimyo::player::args::{say, value};
 use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
@@ -28,10 +29,9 @@ use nights::{AfterNights, after_nights, fit_nights, log_likelihood_with};
 
 const USAGE: &str = "\
 daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
-daimyo-lab fit [--ridge R] [--seed-mod M:R] [--pool PREFIX] --from FILE...
-daimyo-lab fit --moves [--ridge R] [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX]
-               [--iterations N] --from FILE...
-daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] --from FILE...
+daimyo-lab fit [--ridge R] [--hold-out N] [--pool PREFIX] --from FILE...
+daimyo-lab fit --moves [--ridge R] [--hold-out N] [--pool PREFIX] [--iterations N] --from FILE...
+daimyo-lab fit --nights STYLE [--hold-out N] [--pool PREFIX] --from FILE...
   plays N seeds in all 4 rotations (default 50), or with --from reads the games recorded in
   the FILEs (arena --out files, the field's recorded games and the official manager's result
   files, any number), and fits, for every entrant, the board-reading policy that best explains
@@ -40,10 +40,10 @@ daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] 
   to seat 3.
   --moves          fits a move model instead (styles::move_model: every legal move scored as
                    a whole, day and night moves, each read as its mover saw it), and reports
-                   it on the held-out games of --test-mod
+                   it on the games held out
   --ridge R        L2 penalty per weight (default 0.001; with --moves, 0.0005)
-  --seed-mod M:R   with --from, fits on the games whose seed % M is R only (2:0, the even)
-  --test-mod M:R   with --moves, reports on the games whose seed % M is R (2:1, the odd)
+  --hold-out N     with --from, holds one seed in N out of the fit, by the rule daimyo learn
+                   holds games out by (a hash of the seed; default 0: none)
   --pool PREFIX    with --from, also fits one model to the moves of every entrant whose label
                    starts with PREFIX, pooled (orig-: a generic contestant)
   --iterations N   with --moves, steps of gradient ascent (default 600)
@@ -51,23 +51,13 @@ daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] 
                    beyond what the policy the model's style STYLE plays in later turns of a
                    rollout says (margins-described, tables-described, roles, planner,
                    pruned-mc, contestant, ...): a logit per night pick, by horizon,
-                   fitted with the policy kept; reported on the held-out games of --test-mod
-                   against the policy alone
+                   fitted with the policy kept; reported on the games held out against the
+                   policy alone
 ";
 
-/// A seed class: the seeds whose remainder by M is R.
-type SeedMod = Option<(u32, u32)>;
-
-fn seed_mod(text: &str) -> Result<(u32, u32), String> {
-    let parsed = text.split_once(':').and_then(|(m, r)| Some((m.parse().ok()?, r.parse().ok()?)));
-    match parsed {
-        Some((m, r)) if m > 0 && r < m => Ok((m, r)),
-        _ => Err(format!("'{text}' is no seed class M:R (such as 2:0, the even seeds)")),
-    }
-}
-
-fn keeps(class: SeedMod, seed: u32) -> bool {
-    class.is_none_or(|(m, r)| seed % m == r)
+/// The games fitted to (`Side::Kept`) or held out of the fits, one seed in `one_in`.
+fn side(one_in: u32, side: Side) -> Split {
+    Split { one_in, side: Some(side) }
 }
 
 /// Each seat's moves in a game, under the label of who sat there.
@@ -116,8 +106,7 @@ pub fn main(args: &[String]) -> i32 {
 fn run(args: &[String]) -> Result<(), String> {
     let (mut seeds, mut first, mut jobs, mut ridge) = (50u32, 1u32, 2usize, None);
     let (mut from, mut playing_options) = (false, None);
-    let (mut moves, mut train, mut test, mut pool, mut iterations) =
-        (false, None, None, None, 600usize);
+    let (mut moves, mut one_in, mut pool, mut iterations) = (false, None, None, 600usize);
     let mut nights: Option<String> = None;
     let mut positional = Vec::new();
     let mut i = 0;
@@ -130,8 +119,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "--ridge" => ridge = Some(value(args, &mut i)?),
             "--from" => from = true,
             "--moves" => moves = true,
-            "--seed-mod" => train = Some(seed_mod(&value::<String>(args, &mut i)?)?),
-            "--test-mod" => test = Some(seed_mod(&value::<String>(args, &mut i)?)?),
+            "--hold-out" => one_in = Some(value(args, &mut i)?),
             "--pool" => pool = Some(value::<String>(args, &mut i)?),
             "--iterations" => iterations = value(args, &mut i)?,
             "--nights" => nights = Some(value(args, &mut i)?),
@@ -147,6 +135,8 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         i += 1;
     }
+    let held = one_in.is_some();
+    let one_in = one_in.unwrap_or(0);
     let found = match (from, playing_options) {
         (true, Some(o)) => return Err(format!("{o} is for games played, not read with --from")),
         (true, None) if positional.is_empty() => {
@@ -154,16 +144,16 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         (true, None) if nights.is_some() => {
             let style = nights.as_deref().unwrap_or_default();
-            return fit_night_logits(&read(&positional)?, style, train, test, pool);
+            return fit_night_logits(&read(&positional)?, style, one_in, pool);
         }
         (true, None) if moves => {
             let ridge = ridge.unwrap_or(0.0005);
-            return fit_moves(&read(&positional)?, ridge, train, test, pool, iterations);
+            return fit_moves(&read(&positional)?, ridge, one_in, pool, iterations);
         }
-        (true, None) => recorded(&read(&positional)?, train, Decision::new),
-        (false, _) if moves || nights.is_some() || train.is_some() || pool.is_some() => {
+        (true, None) => recorded(&read(&positional)?, side(one_in, Side::Kept), Decision::new),
+        (false, _) if moves || nights.is_some() || held || pool.is_some() => {
             return Err(format!(
-                "--moves, --nights, --seed-mod and --pool read games with --from\n{USAGE}"
+                "--moves, --nights, --hold-out and --pool read games with --from\n{USAGE}"
             ));
         }
         (false, _) => played(&positional, seeds, first, jobs)?,
@@ -199,25 +189,24 @@ fn merged<T: Clone>(found: &[(String, Vec<T>)], pool: Option<&str>) -> Vec<(Stri
     out
 }
 
-/// Fits a move model to each entrant's moves in the games of seed class `train` (and to the
-/// pool's), and prints it with its account on the games of class `test`.
+/// Fits a move model to each entrant's moves in the games kept of one seed in `one_in` held out
+/// (and to the pool's), and prints it with its account on the games held out.
 fn fit_moves(
     games: &[records::Game],
     ridge: f64,
-    train: SeedMod,
-    test: SeedMod,
+    one_in: u32,
     pool: Option<String>,
     iterations: usize,
 ) -> Result<(), String> {
-    let of = |class: SeedMod| -> Vec<(String, Vec<Seen>)> {
-        let kept = games.iter().filter(|g| keeps(class, g.seed));
+    let of = |split: Split| -> Vec<(String, Vec<Seen>)> {
+        let kept = games.iter().filter(|g| split.reads(g.seed));
         let seen = |m: &SeatMove| Seen::new(&m.pos, m.played);
         let seated = kept.flat_map(|g| {
             g.labels.clone().into_iter().zip(by_seat(g.strengths, &g.commands, seen))
         });
         merged(&seated.collect::<Vec<_>>(), pool.as_deref())
     };
-    let (fitted_on, held_out) = (of(train), test.map(|t| of(Some(t))).unwrap_or_default());
+    let (fitted_on, held_out) = (of(side(one_in, Side::Kept)), of(side(one_in, Side::HeldOut)));
     for (label, seen) in &fitted_on {
         let m = moves::fit(seen, ridge, iterations);
         let line = |name: &str, model: &MoveModel, on: &[Seen]| {
@@ -244,13 +233,13 @@ fn fit_moves(
 }
 
 /// Fits the night logits of the later policy of the model's style `style` to each entrant's
-/// moves in the games of seed class `train` (and to the pool's), and prints them with what they
-/// gain on the games of class `test`, horizon by horizon, over the same policy reading no nights.
+/// moves in the games kept of one seed in `one_in` held out (and to the pool's), and prints them
+/// with what they gain on the games held out, horizon by horizon, over the same policy reading
+/// no nights.
 fn fit_night_logits(
     games: &[records::Game],
     style: &str,
-    train: SeedMod,
-    test: SeedMod,
+    one_in: u32,
     pool: Option<String>,
 ) -> Result<(), String> {
     let styles = || daimyo::player::field::default().iter();
@@ -259,9 +248,8 @@ fn fit_night_logits(
         return Err(format!("no style '{style}' (styles: {})", names.join(", ")));
     };
     let p = found.later;
-    let fitted_on = merged(&recorded(games, train, AfterNights::new), pool.as_deref());
-    let held_out =
-        test.map(|t| merged(&recorded(games, Some(t), AfterNights::new), pool.as_deref()));
+    let of = |s: Side| merged(&recorded(games, side(one_in, s), AfterNights::new), pool.as_deref());
+    let (fitted_on, held_out) = (of(Side::Kept), of(Side::HeldOut));
     let mut text = format!(
         "a logit per night pick of the others on a lord, over {style}'s later policy, by horizon \
          (0: the move into a scoring); held out: nats a pick gained over the policy alone, at \
@@ -271,7 +259,7 @@ fn fit_night_logits(
         let nights = fit_nights(&p, ds);
         let row: Vec<String> = nights.iter().map(|x| format!("{x:+.3}")).collect();
         text += &format!("{label}: {} moves; night logits [{}]\n", ds.len(), row.join(", "));
-        let Some((_, test)) = held_out.iter().flatten().find(|(l, _)| l == label) else {
+        let Some((_, test)) = held_out.iter().find(|(l, _)| l == label) else {
             continue;
         };
         for (h, logit) in nights.iter().enumerate() {
@@ -321,9 +309,9 @@ fn read(files: &[String]) -> Result<Vec<records::Game>, String> {
     Ok(found)
 }
 
-/// Every seat's moves in the games of seed class `class`, in order, read by `read`.
-fn recorded<T>(games: &[records::Game], class: SeedMod, read: fn(&SeatMove) -> T) -> Seated<T> {
-    let kept = games.iter().filter(|g| keeps(class, g.seed));
+/// Every seat's moves in the games `split` reads, in order, read by `read`.
+fn recorded<T>(games: &[records::Game], split: Split, read: fn(&SeatMove) -> T) -> Seated<T> {
+    let kept = games.iter().filter(|g| split.reads(g.seed));
     kept.flat_map(|g| g.labels.clone().into_iter().zip(by_seat(g.strengths, &g.commands, read)))
         .collect()
 }

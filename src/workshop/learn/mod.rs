@@ -13,6 +13,7 @@
 
 pub mod inputs;
 pub mod games;
+pub mod holdout;
 pub mod moves;
 pub mod plan;
 pub mod policy;
@@ -42,8 +43,6 @@ use std::time::Instant;
 
 pub const USAGE: &str = include_str!("usage.txt");
 
-/// One seed in this many is held out by default.
-pub const HOLD_OUT: u32 = 4;
 /// Players seen in fewer games are left out by default: 20 games are 180 moves.
 pub const MIN_GAMES: usize = 20;
 /// Each learnt player's prior weight, and the generic contestant's (docs/findings.md, "The
@@ -86,7 +85,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         files: Vec::new(),
         out: String::new(),
         labels: Labels::default(),
-        hold_out: HOLD_OUT,
+        hold_out: holdout::DEFAULT,
         min_games: MIN_GAMES,
         jobs: cores(),
         report: false,
@@ -145,19 +144,6 @@ fn quoted(a: &str) -> String {
     } else {
         format!("'{}'", a.replace('\'', "'\\''"))
     }
-}
-
-/// SplitMix64's finaliser: a key's bits well mixed.
-pub fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Whether a game of `key` is held out, one in `hold_out` (0: none).
-pub fn held_out(key: u64, hold_out: u32) -> bool {
-    hold_out > 0 && mix(key).is_multiple_of(hold_out as u64)
 }
 
 /// A line on stderr, with the time since the start.
@@ -227,7 +213,7 @@ fn run(a: &Args) -> Result<(), String> {
         return Err(format!("no player is seen in --min-games {} games or more", a.min_games));
     }
     let (held, kept): (Vec<&Source>, Vec<&Source>) =
-        read.games.iter().partition(|g| held_out(g.key(), a.hold_out));
+        read.games.iter().partition(|g| holdout::held_out(g.key(), a.hold_out));
     let made = moves_of(&kept, &learnt);
     // The players one by one, then the contestant: every learnt player's moves pooled.
     let pooled: Vec<Made> = made.values().flatten().cloned().collect();

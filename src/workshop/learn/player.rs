@@ -7,6 +7,7 @@
 //! pair of shares that makes those moves likeliest is kept. A rule that makes no turn's moves
 //! likelier is left out.
 
+use super::holdout::half;
 use super::moves::{self, Seen};
 use super::plan::{self, Asked, ByTurn};
 use super::policy::{self, Observed};
@@ -50,11 +51,6 @@ pub struct Learnt {
     pub plan: Option<Plan>,
     pub plan_sure: [f64; TURNS as usize],
     pub later: Policy,
-}
-
-/// The half of the player's games a key falls in.
-fn half(key: u64) -> usize {
-    (super::mix(key ^ 0x5bd1_e995) % 2) as usize
 }
 
 /// The probability `m` gives the move played at `pos`.

@@ -1,8 +1,12 @@
 //! `margins`: the plan rule of `orig-margins` (`tests/data/field-games`) as far as its recorded
 //! moves show it: the engine's rule (`styles::fitted::margins`, where the rule is laid out) with
-//! per-turn constants fitted to its moves on the **even seeds** (`daimyo-lab fit-margins`). The
-//! bot's model does not read these constants: its field learns orig-margins' plan from the
-//! records, fitted from the described rule's constants (`workshop::learn::plan`).
+//! per-turn constants fitted to its moves on the **even seeds** (`daimyo-lab fit-margins --seeds
+//! even`, when the lab split the records by the seed's parity; it now holds games out as
+//! `daimyo learn` does, one seed in 4 by a hash of the seed, and fits other constants so: the
+//! partner keeps these, the ones every table of record was played against, and its tests check
+//! them on the odd seeds, which they did not see). The bot's model does not read these
+//! constants: its field learns orig-margins' plan from the records, fitted from the described
+//! rule's constants (`workshop::learn::plan`).
 //!
 //! Exact agreement with orig-margins' recorded moves (`daimyo-lab agreement --as
 //! orig-margins=margins`), even seeds (fitted) / odd seeds (held out): 0.36 / 0.31, against
@@ -13,7 +17,7 @@ use daimyo_engine::rules::Move;
 use daimyo_engine::styles::fitted::margins::{Rank, Setting, Spare, Ties, choose_with};
 
 /// Turns 2 to 9, fitted one turn at a time on the even seeds by coordinate descent over the
-/// constants (`daimyo-lab fit-margins` fits them, from these, on either half of the seeds); the
+/// constants (`daimyo-lab fit-margins` fits them again, from these); the
 /// agreement each reaches there, then on the odd seeds: turn 2 0.59/0.46, 3 0.18/0.11,
 /// 4 0.24/0.17, 5 0.29/0.26, 6 0.28/0.24, 7 0.13/0.12, 8 0.32/0.26, 9 0.19/0.17. Turns 3 and
 /// 4 are kept where the fit of the tie rule would move them (0.19 and 0.30 fitted, the same

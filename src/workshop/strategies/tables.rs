@@ -9,10 +9,13 @@
 //! against 1, 0, 0, and never takes a strong lord at 0 against 1, 1, 0 while it takes one at 0
 //! against 1, 0, 0), and values go by the picks added, not by the standing after the move.
 //!
-//! The values (`tables/weights.txt`) are written by `daimyo-lab fit-tables --seeds even` over
-//! `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201` (its `--help` has the command);
-//! how often it plays orig-tables' move, on the fitted and the held-out seeds: lab/docs/journal.md,
-//! "The field learnt from its games".
+//! The values (`tables/weights.txt`) were written by `daimyo-lab fit-tables --seeds even` over
+//! `daimyo-finalists-7001`, `field-a-7101` and `field-b-7201`, when the lab split the records by
+//! the seed's parity. It now holds games out as `daimyo learn` does (one seed in 4, by a hash
+//! of the seed), and fits other values so; the partner keeps these, the ones every table of
+//! record was played against, and its tests check them on the odd seeds, which they did not
+//! see. How often it plays orig-tables' move, on the fitted and the held-out seeds:
+//! lab/docs/journal.md, "The field learnt from its games".
 
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::Move;
