@@ -30,7 +30,7 @@ use crate::workshop::jobs::in_order;
 use crate::workshop::records;
 use daimyo_engine::params::ModelParams;
 use daimyo_engine::policy::Policy;
-use daimyo_engine::rules::DAIMYO;
+use daimyo_engine::rules::{DAIMYO, Phase};
 use daimyo_engine::styles::field::DESCRIBED;
 use daimyo_engine::styles::move_model::MoveModel;
 use daimyo_engine::timeman::cores;
@@ -357,39 +357,53 @@ fn held_out_foresight(
         },
         |_| {},
     );
-    let mut sums: BTreeMap<String, [f64; 6]> = BTreeMap::new();
+    // -ln of a uniformly random day move's probability: one of the legal day moves.
+    let uniform_day = (daimyo_engine::moves::legal(Phase::Day).len() as f64).ln();
+    let mut sums: BTreeMap<String, Sums> = BTreeMap::new();
     for (g, s) in games.iter().zip(seen) {
         for seat in 0..DAIMYO {
             let Some(label) = learnt.iter().find(|l| **l == g.labels[seat]) else { continue };
             let e = sums.entry(label.clone()).or_default();
             for d in &s.days[seat] {
-                e[0] += 1.0;
-                e[1] += d.nats;
-                e[2] += (252f64).ln();
+                e.days += 1;
+                e.day_nats += d.nats;
+                e.day_uniform += uniform_day;
             }
             for n in &s.nights[seat] {
-                e[3] += 1.0;
-                e[4] += n.nats;
-                e[5] += n.uniform.unwrap_or(0.0);
+                e.nights += 1;
+                e.night_nats += n.nats;
+                e.night_uniform += n.uniform.unwrap_or(0.0);
             }
         }
     }
-    let per = |sum: f64, n: f64| if n > 0.0 { round(sum / n) } else { 0.0 };
-    sums.into_iter()
-        .map(|(l, e)| {
-            (
-                l,
-                Foresight {
-                    day_moves: e[0] as usize,
-                    day_nats: per(e[1], e[0]),
-                    day_uniform: per(e[2], e[0]),
-                    night_readings: e[3] as usize,
-                    night_nats: per(e[4], e[3]),
-                    night_uniform: per(e[5], e[3]),
-                },
-            )
-        })
-        .collect()
+    sums.into_iter().map(|(l, e)| (l, e.foresight())).collect()
+}
+
+/// A player's held-out moves foreseen, summed: day moves and hidden nights read, and the nats of
+/// each under the field and under uniform picks.
+#[derive(Default)]
+struct Sums {
+    days: usize,
+    day_nats: f64,
+    day_uniform: f64,
+    nights: usize,
+    night_nats: f64,
+    night_uniform: f64,
+}
+
+impl Sums {
+    /// The means a move, as the file keeps them.
+    fn foresight(&self) -> Foresight {
+        let per = |sum: f64, n: usize| if n > 0 { round(sum / n as f64) } else { 0.0 };
+        Foresight {
+            day_moves: self.days,
+            day_nats: per(self.day_nats, self.days),
+            day_uniform: per(self.day_uniform, self.days),
+            night_readings: self.nights,
+            night_nats: per(self.night_nats, self.nights),
+            night_uniform: per(self.night_uniform, self.nights),
+        }
+    }
 }
 
 /// Four decimals: what the file keeps of a score.
