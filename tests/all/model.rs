@@ -157,7 +157,7 @@ fn random_players_look_random_and_searchers_do_not() {
     let share = |name: &str, seed: u64| {
         learnt(["random", name, name, name], 5, seed).uniform_share(&model())
     };
-    let Rivals::Learnt { gate, .. } = bot().rivals else {
+    let Rivals::Modelled { gate, .. } = bot().rivals else {
         panic!("the bot's later turns are gated")
     };
     let random = (1..=20).filter(|&s| share("random", s) > gate).count();
@@ -438,7 +438,7 @@ fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
             std::thread::spawn(move || {
                 let mut f = Forecast::on_threads(&pos, &rivals, None, threads);
                 if threads > 1 {
-                    let Forecast::Learnt(l) = &mut f else { panic!("a learnt model") };
+                    let Forecast::Modelled(l) = &mut f else { panic!("a learnt model") };
                     l.now.deadline = Some(std::time::Instant::now());
                 }
                 let board = Board::at(&pos, pos.public, pos.turn, pos.phase, model().rule_readings);

@@ -184,7 +184,7 @@ fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
 
 /// The gates the gate table reads against: the bot's own, and 0.4, its gate before.
 const GATES: [f64; 2] = match params::bot(daimyo_engine::styles::field::Field::DESCRIBED).rivals {
-    Rivals::Learnt { gate, .. } => [gate, 0.4],
+    Rivals::Modelled { gate, .. } => [gate, 0.4],
     Rivals::Prior { .. } => panic!("the bot's rollouts are gated"),
 };
 
