@@ -47,7 +47,9 @@ pub struct ModelParams {
     /// Components of a smaller weight are left out of an opponent's prediction.
     pub negligible_weight: f64,
     /// The least probability a component gives a move it is seen to make: a likelihood is
-    /// never 0.
+    /// never 0. A learnt player's move model always keeps a share (a field file whose rules'
+    /// shares add up to 1 is refused), so only a rule of smoothing 0, at a move it does not
+    /// play, or weights that make a move rarer than it, meet the floor.
     pub likelihood_floor: f64,
     /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
     /// share with the move against the others' forecasts) (0: none).

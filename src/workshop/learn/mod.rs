@@ -320,16 +320,20 @@ fn learnt_line(label: &str, l: &Learnt) -> ComponentLine {
         name: label.to_string(),
         weight: PLAYER_WEIGHT,
         later: rounded_policy(l.later),
-        moves: rounded_moves(l.moves),
-        rule: l.rule.as_ref().map(|t| TablesLine { first: t.first(), values: t.values().to_vec() }),
-        sure: l.sure,
-        plan: l.plan.as_ref().map(|p| PlanLine::of(p, l.plan_sure)),
+        moves: rounded_moves(p.moves),
+        tables: p
+            .tables
+            .as_ref()
+            .map(|t| TablesLine { first: t.first(), values: t.values().to_vec() }),
+        tables_sure: p.tables_sure,
+        plan: p.plan.as_ref().map(|plan| PlanLine::of(plan, p.plan_sure)),
     }
 }
 
 fn round4(x: f32) -> f32 {
     ((x as f64 * 1e4).round() / 1e4) as f32
 }
+    let p = &l.player;
 
 fn rounded_policy(mut p: Policy) -> Policy {
     p.strength = round4(p.strength);

@@ -138,11 +138,11 @@ impl<'a> Report<'a> {
                     ("night: both on one".to_string(), nights(share(&h.one_lord, &h.moves))),
                     ("lords given up".to_string(), per_half),
                 ];
-                if let Some(ComponentLine::Learnt { sure, rule, plan, .. }) =
+                if let Some(ComponentLine::Learnt { tables_sure, tables, plan, .. }) =
                     self.file.components.iter().find(|c| c.name() == p.label)
                 {
-                    if rule.is_some() {
-                        rows.push(("tables' share".to_string(), sure.map(Some)));
+                    if tables.is_some() {
+                        rows.push(("tables' share".to_string(), tables_sure.map(Some)));
                     }
                     if let Some(plan) = plan {
                         rows.push(("plan's share".to_string(), plan.sure.map(Some)));
