@@ -10,14 +10,28 @@
 //! move and a hidden night, against uniform picks. The file (`player::field` owns its format) says
 //! how it was made; the same inputs give the same bytes, on any number of threads. It is written to
 //! a temporary file and renamed, so a run that fails leaves none.
+//!
+//! The modules, in the order a game goes through them:
+//! - `inputs`: the files read, each game whole or one seat's logged moves; a game that is
+//!   malformed stops the run, one that cannot have happened is skipped and counted.
+//! - `games`: a whole game played again, seat by seat: each seat's position, move and the true
+//!   board it moved on.
+//! - `holdout`: which games the fits see and which judge them, one rule for every fit.
+//! - The fits, each of one thing a player's moves show: `moves` (a move model), `policy` (the
+//!   policy of a rollout's later turns), `tables` (a rule of per-lord tables) and `plan` (a plan
+//!   rule of per-turn constants).
+//! - `player`: a player's fits together, and the share of its forecast each rule earns.
+//! - This module: the run, the generic contestant, the held-out foresight, and the field file
+//!   (its format, and the checks it passes when it is read: `player::field`).
+//! - `report`: what the file says, for a reader.
 
 pub mod inputs;
 pub mod games;
 pub mod holdout;
 pub mod moves;
-pub mod plan;
 pub mod policy;
 pub mod tables;
+pub mod plan;
 pub mod player;
 pub mod report;
 
@@ -316,6 +330,7 @@ impl Task<'_> {
 
 /// A learnt player's component, its weights kept to four decimals.
 fn learnt_line(label: &str, l: &Learnt) -> ComponentLine {
+    let p = &l.player;
     ComponentLine::Learnt {
         name: label.to_string(),
         weight: PLAYER_WEIGHT,
@@ -333,7 +348,6 @@ fn learnt_line(label: &str, l: &Learnt) -> ComponentLine {
 fn round4(x: f32) -> f32 {
     ((x as f64 * 1e4).round() / 1e4) as f32
 }
-    let p = &l.player;
 
 fn rounded_policy(mut p: Policy) -> Policy {
     p.strength = round4(p.strength);
