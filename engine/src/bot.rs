@@ -65,14 +65,14 @@ impl Bot {
     /// without a rollout budget, since the clock is a wall; none without a clock (`--no-clock`),
     /// where play is the same on any machine and at any load.
     fn reading_deadline(&self, limits: &Limits, started: Instant) -> Option<Instant> {
-        let Rivals::Learnt { model, .. } = self.params.rivals else { return None };
+        let Rivals::Modelled { model, .. } = self.params.rivals else { return None };
         let share = model.reading_share.clamp(0.0, 1.0);
         limits.deadline().map(|d| started + d.saturating_duration_since(started).mul_f64(share))
     }
 
     /// The learnt model's styles by name, with each other daimyo's weight on each.
     fn styles(forecast: &Forecast) -> Vec<StyleWeights> {
-        let Forecast::Learnt(l) = forecast else { return Vec::new() };
+        let Forecast::Modelled(l) = forecast else { return Vec::new() };
         let styles = l.params.components().enumerate();
         styles
             .map(|(k, component)| StyleWeights {

@@ -6,12 +6,14 @@
 //! A built-in that plays like the recorded player agrees on every move; a search agrees as often
 //! as its own randomness lets it (each position is asked once, the built-in seeded by the game).
 
+use crate::hold_out::Split;
 use daimyo::player::args::Arg::{Free, Opt};
 use daimyo::player::args::{Reader, parsed, say, threads};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::wilson;
 use daimyo::workshop::builtins;
 use daimyo::workshop::jobs::in_order;
+use daimyo::workshop::learn::holdout;
 use daimyo::workshop::records::{OutLine, group};
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::rules::{DAIMYO, TURNS};
@@ -22,7 +24,8 @@ const USAGE: &str = "\
 daimyo-lab agreement: how closely each built-in plays like a recorded player
 
 USAGE
-  daimyo-lab agreement [--as LABEL=NAME]... [--seeds even|odd] [--jobs N] FILE...
+  daimyo-lab agreement [--as LABEL=NAME]... [--held-out|--kept [--hold-out N]] [--jobs N]
+                       FILE...
 
 FILE holds whole games: an arena --out file or the field's recorded games. Each game is played
 again from its replay, and at every turn each seat whose label names a built-in (the built-in's
@@ -31,7 +34,9 @@ LABEL=NAME) is asked for its move at that seat's position, with the recorded mov
 
 OPTIONS
   --as LABEL=NAME  the built-in NAME plays the seats labelled LABEL; repeatable
-  --seeds WHICH    only the games of even or of odd seeds (a fit on one, a check on the other)
+  --held-out       only the games held out by the rule daimyo learn holds games out by: one
+                   seed in N (--hold-out N, default 4), by a hash of the seed
+  --kept           only the others: the games a fit of daimyo learn --hold-out N saw
   --jobs N         games played again at once (default: the cores available)
 
 For each label and built-in: the moves compared, the share the built-in played exactly
@@ -40,25 +45,20 @@ For each label and built-in: the moves compared, the share the built-in played e
 
 struct Args {
     aliases: Vec<(String, String)>,
-    parity: Option<u32>,
+    split: Split,
     jobs: usize,
     files: Vec<String>,
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
-    let mut a = Args { aliases: Vec::new(), parity: None, jobs: cores(), files: Vec::new() };
+    let split = Split::new(holdout::DEFAULT);
+    let mut a = Args { aliases: Vec::new(), split, jobs: cores(), files: Vec::new() };
     let mut read = Reader::new(args);
     while let Some(arg) = read.next_arg()? {
         match arg {
+            Opt(o) if a.split.option(o, &mut read)? => {}
             Opt("-h" | "--help") => return Ok(None),
             Opt("--as") => a.aliases.push(alias(&mut read)?),
-            Opt("--seeds") => {
-                a.parity = match read.text()?.as_str() {
-                    "even" => Some(0),
-                    "odd" => Some(1),
-                    other => return Err(format!("--seeds: '{other}' is neither even nor odd")),
-                }
-            }
             Opt("--jobs") => a.jobs = threads("--jobs", read.value()?)?,
             Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab agreement --help)"));
@@ -139,9 +139,7 @@ fn share(c: &[Compared]) -> String {
 /// The account of the files' games, or why there is none.
 fn agreement(a: &Args) -> Result<String, String> {
     let mut games = journal::games_of("daimyo-lab agreement", &a.files)?;
-    if let Some(p) = a.parity {
-        games.retain(|g| g.seed % 2 == p);
-    }
+    games.retain(|g| a.split.reads(g.seed));
     let found = in_order(&games, a.jobs, |g| game(g, &a.aliases), |_| {});
     let mut by: Vec<(String, Vec<Compared>)> = Vec::new();
     for (g, seats) in games.iter().zip(found) {
@@ -154,8 +152,7 @@ fn agreement(a: &Args) -> Result<String, String> {
     if by.is_empty() {
         return Err("no seat's label names a built-in (see --as)".into());
     }
-    let which = a.parity.map_or("", |p| if p == 0 { ", even seeds" } else { ", odd seeds" });
-    let mut out = format!("agreement: {} games{which}\n\n", games.len());
+    let mut out = format!("agreement: {} games{}\n\n", games.len(), a.split.heading());
     out += &format!(
         "{:<28} {:>6}  {:>5}  {:>11}  {:>6}",
         "seat as built-in", "moves", "same", "95%", "picks"

@@ -1,8 +1,8 @@
-//! `daimyo-lab fit-margins --seeds even|odd FILE...`: the per-turn constants of the workshop's
+//! `daimyo-lab fit-margins [--hold-out N] FILE...`: the per-turn constants of the workshop's
 //! `margins` rule (`strategies::margins`, `Setting`) fitted to the recorded moves of the player it
-//! is modelled on. Each game of the chosen half of the seeds is played again from its replay, and
-//! every position of a seat labelled `orig-margins` (or `--label`) is kept with the move recorded
-//! there. Turn by turn (each turn has constants of its own, and the positions are the recorded
+//! is modelled on. Each game is played again from its replay, and every position of a seat
+//! labelled `orig-margins` (or `--label`) is kept with the move recorded there; the games of one
+//! seed in N are held out of the fit, by the rule `daimyo learn` holds games out by. Turn by turn (each turn has constants of its own, and the positions are the recorded
 //! ones, so the turns are fitted apart), coordinate descent starts from the built-in's constants
 //! and sets one constant at a time to the value, of a range around it, under which the rule plays
 //! the recorded move most often, until a whole sweep changes none. A value replaces the current one
@@ -12,14 +12,16 @@
 //! Rust source and, turn by turn, the share of moves played exactly before and after the fit, on
 //! the fitted seeds and on the others held out, counted as `daimyo-lab agreement` counts them.
 
+use crate::hold_out::{Side, Split};
 use daimyo::player::args::Arg::{Free, Opt};
 use daimyo::player::args::{Reader, parsed, say};
 use daimyo::workshop::arena::journal;
+use daimyo::workshop::learn::games::replay;
+use daimyo::workshop::learn::holdout;
 use daimyo::workshop::learn::plan::{self, hits};
 use daimyo::workshop::learn::plan::{Asked, ByTurn};
 use daimyo::workshop::records::OutLine;
 use daimyo::workshop::strategies::margins::SETTINGS;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::rules::{Phase, TURNS};
 use daimyo_engine::styles::fitted::margins::Plan;
 
@@ -27,33 +29,34 @@ const USAGE: &str = "\
 daimyo-lab fit-margins: the margins rule's constants fitted to a recorded player's moves
 
 USAGE
-  daimyo-lab fit-margins --seeds even|odd [--label LABEL] FILE...
+  daimyo-lab fit-margins [--hold-out N] [--label LABEL] FILE...
 
 FILE holds whole games: the field's recorded games or arena --out files. Each game is played
 again from its replay, and every position of a seat labelled LABEL (default orig-margins) is
 kept with the move recorded there. The constants of each turn from 2 to 9 (the built-in
 margins' SETTINGS: top_night, top_margin, last_night, last_margin, night_budget, top_weight,
 rank, ties, shortfall_first, spare) are fitted by coordinate descent from the built-in's,
-on the games of one half of the seeds: one constant at a time is set to the value of its range
+on the games not held out: one constant at a time is set to the value of its range
 under which the rule plays the recorded move most often, until a sweep changes none (the
 tenths 0 to 30, the night budget 0 to 8, the top weight 0 to 12, every rank, tie rule and
 spare, both ways of the flag; a value replaces the current one only if it plays strictly more).
 
 OPTIONS
-  --seeds WHICH   fit on the games of even or of odd seeds; the other half is held out
+  --hold-out N    hold the games of one seed in N out of the fit, by the rule daimyo learn
+                  holds games out by (a hash of the seed; default 4)
   --label LABEL   the seats whose moves are fitted (default orig-margins)
 
 Prints the fitted constants as Rust source, laid out as margins' SETTINGS, the sweeps each turn
 took, then by turn the moves and the share of them the rule plays exactly, with the built-in's
-constants (start) and the fitted ones, on the fitted seeds and on the held-out ones; then turns
+constants (start) and the fitted ones, on the games fitted and on those held out; then turns
 2 to 9 together, and turns 1 to 9 (turn 1, the same opening with any constants, counted as
 daimyo-lab agreement counts it).
 ";
 
-/// What a fit of a rule to a recorded player's moves is asked: the half of the seeds to fit
-/// on, whose seats, from which files.
+/// What a fit of a rule to a recorded player's moves is asked: one seed in how many to hold
+/// out, whose seats, from which files.
 pub struct Args {
-    pub parity: u32,
+    pub one_in: u32,
     pub label: String,
     pub files: Vec<String>,
 }
@@ -64,18 +67,12 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
 
 /// `args` of a rule's fit, the seats labelled `label` unless `--label` says otherwise.
 pub fn parse_for(args: &[String], label: &str, command: &str) -> Result<Option<Args>, String> {
-    let (mut parity, mut label, mut files) = (None, label.to_string(), Vec::new());
+    let (mut one_in, mut label, mut files) = (holdout::DEFAULT, label.to_string(), Vec::new());
     let mut read = Reader::new(args);
     while let Some(arg) = read.next_arg()? {
         match arg {
             Opt("-h" | "--help") => return Ok(None),
-            Opt("--seeds") => {
-                parity = match read.text()?.as_str() {
-                    "even" => Some(0),
-                    "odd" => Some(1),
-                    other => return Err(format!("--seeds: '{other}' is neither even nor odd")),
-                }
-            }
+            Opt("--hold-out") => one_in = read.value()?,
             Opt("--label") => label = read.value()?,
             Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab {command} --help)"));
@@ -83,28 +80,22 @@ pub fn parse_for(args: &[String], label: &str, command: &str) -> Result<Option<A
             Free(file) => files.push(file.to_string()),
         }
     }
-    let parity = parity.ok_or("which half to fit on? --seeds even or --seeds odd (--help)")?;
     if files.is_empty() {
         return Err("which files? recorded games or arena --out files (--help)".into());
     }
-    Ok(Some(Args { parity, label, files }))
+    Ok(Some(Args { one_in, label, files }))
 }
 
-/// Every position of the seats labelled `label` in the games of the seeds of `parity`, by turn;
-/// and the number of those games.
-pub fn positions(games: &[OutLine], label: &str, parity: u32) -> (ByTurn, usize) {
+/// Every position of the seats labelled `label` in the games on `side` of the split of one seed
+/// in `one_in` held out, by turn; and the number of those games.
+pub fn positions(games: &[OutLine], label: &str, one_in: u32, side: Side) -> (ByTurn, usize) {
     let mut out: ByTurn = Default::default();
     let mut n = 0;
-    for g in games.iter().filter(|g| g.seed % 2 == parity) {
-        let seats: Vec<usize> = (0..4).filter(|&s| g.seats[s] == label).collect();
-        n += usize::from(!seats.is_empty());
-        let mut table = LocalGame::new(g.strengths);
-        for (t, recorded) in g.replay.commands.0.iter().enumerate() {
-            for &s in &seats {
-                let pos = *table.known[s].position();
-                out[t].push(Asked { pos, recorded: recorded[s].counts() });
-            }
-            table.play(recorded).expect("the records hold moves of each turn's phase");
+    let split = Split { one_in, side: Some(side) };
+    for g in games.iter().filter(|g| split.reads(g.seed)) {
+        n += usize::from(g.seats.iter().any(|s| s == label));
+        for m in replay(g.strengths, &g.replay.commands.0).filter(|m| g.seats[m.seat] == label) {
+            out[m.pos.turn as usize - 1].push(Asked { pos: m.pos, recorded: m.played });
         }
     }
     (out, n)
@@ -130,17 +121,16 @@ pub fn share(hits: usize, of: usize) -> String {
 /// The fit and its account, or why there is none.
 fn fit_margins(a: &Args) -> Result<String, String> {
     let games = journal::games_of("daimyo-lab fit-margins", &a.files)?;
-    let (fitted, n_fitted) = positions(&games, &a.label, a.parity);
-    let (held, n_held) = positions(&games, &a.label, 1 - a.parity);
+    let (fitted, n_fitted) = positions(&games, &a.label, a.one_in, Side::Kept);
+    let (held, n_held) = positions(&games, &a.label, a.one_in, Side::HeldOut);
     if n_fitted == 0 {
-        return Err(format!("no seat labelled '{}' in the games of those seeds", a.label));
+        return Err(format!("no seat labelled '{}' in the games kept", a.label));
     }
     let (settings, sweeps) = plan::fit(&fitted, &SETTINGS);
-    let (fit_name, held_name) = if a.parity == 0 { ("even", "odd") } else { ("odd", "even") };
+    let (fit_name, held_name) = ("kept", "held out");
     let mut out = format!(
-        "fit-margins: {}, fitted on the {fit_name} seeds ({n_fitted} games), held out the \
-         {held_name} ({n_held} games)\n\n",
-        a.label
+        "fit-margins: {}, fitted on {n_fitted} games, {n_held} held out (one seed in {})\n\n",
+        a.label, a.one_in
     );
     out += &source(&settings);
     out += &format!(

@@ -1,12 +1,14 @@
-//! `daimyo-lab fit-tables --seeds even|odd FILE...`: a rule of per-lord tables
-//! (`styles::fitted::tables`) fitted to a recorded player's moves on one half of the records'
-//! seeds, by the fit `daimyo learn` runs for every player (`workshop::learn::tables`), from turn
-//! 2 on (turn 1 is the described `tables`' opening, as orig-tables' records show it). It writes
-//! the tables to stdout as the workshop's sparring partner `tables` reads them
-//! (`strategies/tables/weights.txt`), and on stderr, turn by turn, the share of the player's
-//! moves the tables play exactly on the fitted seeds and on the others, held out.
+//! `daimyo-lab fit-tables [--hold-out N] FILE...`: a rule of per-lord tables
+//! (`styles::fitted::tables`) fitted to a recorded player's moves on the games kept of one seed
+//! in N held out (as `daimyo learn` holds games out), by the fit `daimyo learn` runs for every
+//! player (`workshop::learn::tables`), from turn 2 on (turn 1 is the described `tables`'
+//! opening, as orig-tables' records show it). It writes the tables to stdout as the workshop's
+//! sparring partner `tables` reads them (`strategies/tables/weights.txt`), and on stderr, turn by
+//! turn, the share of the player's moves the tables play exactly on the games fitted and on
+//! those held out.
 
 use crate::fit_margins::{parse_for, positions, share};
+use crate::hold_out::Side;
 use daimyo::player::args::{parsed, say};
 use daimyo::workshop::arena::journal;
 use daimyo::workshop::learn::plan::{Asked, ByTurn};
@@ -18,18 +20,17 @@ const USAGE: &str = "\
 daimyo-lab fit-tables: a rule of per-lord tables fitted to a recorded player's moves
 
 USAGE
-  daimyo-lab fit-tables --seeds even|odd [--label LABEL] FILE... > weights.txt
+  daimyo-lab fit-tables [--hold-out N] [--label LABEL] FILE... > weights.txt
 
 FILE holds whole games: the field's recorded games or arena --out files. Every position of a
-seat labelled LABEL (default orig-tables) in the games of one half of the seeds is fitted to,
-from turn 2 on, by the fit daimyo learn runs (a conditional logit over the legal moves); the
-tables are written to stdout, in hundredths, a turn's cells and picks in order, and on stderr
-the share of the player's moves they play exactly, by turn, on the fitted seeds and on the
-others. The sparring partner tables is made so:
-
-  daimyo-lab fit-tables --seeds even tests/data/field-games/daimyo-finalists-7001.jsonl \\
-    tests/data/field-games/field-a-7101.jsonl tests/data/field-games/field-b-7201.jsonl \\
-    > src/workshop/strategies/tables/weights.txt
+seat labelled LABEL (default orig-tables) in the games kept is fitted to, from turn 2 on, by
+the fit daimyo learn runs (a conditional logit over the legal moves); the games of one seed in
+N (--hold-out N, default 4) are held out, by the rule daimyo learn holds games out by (a hash
+of the seed). The tables are written to stdout, in hundredths, a turn's cells and picks in
+order, and on stderr the share of the player's moves they play exactly, by turn, on the games
+fitted and on those held out. The sparring partner tables plays values fitted so on the
+records' even seeds, before the lab held games out as daimyo learn does
+(src/workshop/strategies/tables.rs says how).
 ";
 
 /// The first turn the tables cover: turn 1 is the opening.
@@ -43,10 +44,10 @@ fn hits(tables: &Tables, by_turn: &ByTurn) -> Vec<(usize, usize)> {
 
 fn run(a: &crate::fit_margins::Args) -> Result<String, String> {
     let games = journal::games_of("daimyo-lab fit-tables", &a.files)?;
-    let (fitted, n) = positions(&games, &a.label, a.parity);
-    let (held, n_held) = positions(&games, &a.label, 1 - a.parity);
+    let (fitted, n) = positions(&games, &a.label, a.one_in, Side::Kept);
+    let (held, n_held) = positions(&games, &a.label, a.one_in, Side::HeldOut);
     if n == 0 {
-        return Err(format!("no seat labelled '{}' in the games of those seeds", a.label));
+        return Err(format!("no seat labelled '{}' in the games kept", a.label));
     }
     let samples: Vec<Sample> =
         fitted.iter().flatten().filter_map(|x| Sample::new(&x.pos, x.recorded, FIRST)).collect();

@@ -5,6 +5,7 @@
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
 #![allow(clippy::needless_range_loop)]
 
+mod hold_out;
 mod agreement;
 mod calibrate;
 mod continuation;

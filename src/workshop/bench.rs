@@ -128,7 +128,7 @@ pub fn run_search(params: &SearchParams, rollouts: u64, threads: usize) -> Bench
 fn forecasts(params: &SearchParams, positions: &[Position], threads: usize) -> Vec<Forecast> {
     let forecast = |pos: &Position| {
         let forecast = Forecast::on_threads(pos, &params.rivals, None, threads);
-        if let Forecast::Learnt(l) = &forecast {
+        if let Forecast::Modelled(l) = &forecast {
             let readings = l.params.rule_readings;
             forecast.moves_at(&Board::at(pos, pos.public, pos.turn, pos.phase, readings));
             night_posteriors(pos, &forecast);

@@ -171,7 +171,7 @@ pub fn tuned(
     };
     if let Some(field) = model {
         match &mut own.rivals {
-            Rivals::Learnt { model, .. } => model.field = field,
+            Rivals::Modelled { model, .. } => model.field = field,
             Rivals::Prior { .. } => return Err(format!("{name} reads no model of the others")),
         }
     }

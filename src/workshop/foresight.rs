@@ -11,7 +11,7 @@
 
 use daimyo_engine::agent::LocalGame;
 use daimyo_engine::knowledge::Position;
-use daimyo_engine::model::forecast::Learnt;
+use daimyo_engine::model::forecast::Modelled;
 use daimyo_engine::model::{
     Board, Forecast as Model, NightPosteriors, Opponents, night_posteriors,
 };
@@ -157,7 +157,7 @@ pub fn game(g: &Replayed, model: &ModelParams, movers: [bool; DAIMYO]) -> Seen {
             }
             // The gate only says how rollouts play later turns; the posteriors do not read it.
             let forecast =
-                Model::Learnt(Box::new(Learnt { params: *model, gate: 1.0, now: learnt }));
+                Model::Modelled(Box::new(Modelled { params: *model, gate: 1.0, now: learnt }));
             let posteriors = night_posteriors(pos, &forecast);
             let uniform = night_posteriors(pos, &Model::new(pos, &UNIFORM_PICKS, None));
             for n in nights {

@@ -20,22 +20,23 @@
 //! A recorded game of the field (`field`: real programs' games kept as replays, with `labels`
 //! where an `--out` line has `seats`) reads as the `--out` line of the same game.
 //!
-//! `recorded` tells a file that `show` reads apart from a player's `--log` (whose format the
-//! player owns), so that the text and the page read the same games.
+//! A file's games are read one by one (`reader`: `games`, and `recorded`, which tells a file
+//! that `show` reads apart from a player's `--log`, whose format the player owns), each game
+//! read or refused with what is wrong.
 
-use crate::player::log::{self, LoggedGame, json_message};
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS, strengths_from_seed};
-use serde::de::{self, Deserializer, IgnoredAny, Unexpected, Visitor};
+use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
-use std::collections::BTreeMap;
 
 mod estimates;
 mod field;
+mod reader;
 mod out_file;
 
 pub use estimates::{Estimate, NightEstimate};
 pub use field::FieldLine;
 pub use out_file::{OutFile, out_file};
+pub use reader::{Games, Recorded, Refused, games, no_such_game, recorded};
 
 /// The manager's winner: a seat, or `None` for a draw, which it writes `""`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -336,26 +337,28 @@ impl From<ManagerResult> for Game {
 }
 
 impl OutLine {
-    /// What the types cannot say: lords of 3..6, a rotation 0..3, one seed.
-    fn check(&self) -> Result<(), String> {
+    /// What the types cannot say: lords of 3..6, a rotation 0..3, one seed, estimates in range.
+    /// Lords no draw gives and a replay of another seed cannot have been played; a rotation or
+    /// an estimate out of range is a broken line.
+    fn check(&self) -> Result<(), Refused> {
         if self.strengths.iter().any(|m| !(3..=6).contains(m)) {
-            return Err("strengths: six of 3..6 are needed".into());
+            return Err(Refused::Impossible("strengths: six of 3..6 are needed".into()));
         }
         if self.rotation >= DAIMYO {
-            return Err(format!("rotation {}: a rotation is 0..3", self.rotation));
+            let why = format!("rotation {}: a rotation is 0..3", self.rotation);
+            return Err(Refused::Malformed(why));
         }
         if self.replay.seed != self.seed {
             let (r, s) = (self.replay.seed, self.seed);
-            return Err(format!("replay.seed {r} is not the line's seed {s}"));
+            return Err(Refused::Impossible(format!("replay.seed {r} is not the line's seed {s}")));
         }
-        estimates::check(&self.estimates)?;
-        Ok(())
+        estimates::check(&self.estimates).map_err(Refused::Malformed)
     }
 }
 
 impl TryFrom<OutLine> for Game {
-    type Error = String;
-    fn try_from(o: OutLine) -> Result<Game, String> {
+    type Error = Refused;
+    fn try_from(o: OutLine) -> Result<Game, Refused> {
         o.check()?;
         Ok(Game {
             seed: o.seed,
@@ -367,134 +370,4 @@ impl TryFrom<OutLine> for Game {
             totals_x12: Some(o.totals_x12),
         })
     }
-}
-
-/// The games a file holds: the manager's result (one JSON document, however laid out), or one
-/// game a line (an `--out` file; a line may also be a manager's result).
-pub struct Games<'a> {
-    whole: Option<&'a str>,
-    /// Non-empty lines, with their numbers from 1.
-    lines: Vec<(usize, &'a str)>,
-}
-
-/// The keys of a JSON object, which tell the formats apart (a struct would also take an array).
-type Probe = BTreeMap<String, IgnoredAny>;
-
-/// The games of a file's text, or why it holds none that can be read.
-pub fn games(text: &str) -> Result<Games<'_>, String> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !is_run_line(l))
-        .collect();
-    let arena = |p: Probe| p.contains_key("rotation") || p.contains_key("run");
-    // The file's own first line: an `--out` file's run line reads as a document of its own.
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or_default();
-    // (A field's record has a rotation too, and reads line by line as an arena's.)
-    match serde_json::from_str::<IgnoredAny>(text) {
-        // One document is one game, unless it is the one line of an `--out` file.
-        Ok(_) if serde_json::from_str::<Probe>(text).is_ok_and(arena) => {}
-        Ok(_) => return Ok(Games { whole: Some(text), lines }),
-        // A document over several lines whose first line is no document of its own: a
-        // manager's result laid out by hand, broken where the parser says.
-        Err(e) if lines.len() > 1 && serde_json::from_str::<IgnoredAny>(first).is_err() => {
-            let (line, column) = (e.line(), e.column());
-            return Err(format!("line {line}, column {column}: not JSON: {}", json_message(&e)));
-        }
-        Err(_) => {}
-    }
-    Ok(Games { whole: None, lines })
-}
-
-impl Games<'_> {
-    pub fn len(&self) -> usize {
-        if self.whole.is_some() { 1 } else { self.lines.len() }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Game `n`, counted from 1.
-    pub fn get(&self, n: usize) -> Result<Game, String> {
-        if n == 0 || n > self.len() {
-            return Err(no_such_game(n, self.len()));
-        }
-        match self.whole {
-            // A document of its own has no line to name: its errors name the field.
-            Some(text) => record(text),
-            None => {
-                let (at, line) = self.lines[n - 1];
-                record(line).map_err(|e| format!("line {at}: {e}"))
-            }
-        }
-    }
-
-    /// Every game, in file order.
-    pub fn all(&self) -> Result<Vec<Game>, String> {
-        (1..=self.len()).map(|n| self.get(n)).collect()
-    }
-}
-
-/// Whether a line is an `--out` file's run line rather than a game.
-fn is_run_line(line: &str) -> bool {
-    line.contains("\"run\"")
-        && serde_json::from_str::<Probe>(line)
-            .is_ok_and(|p| p.contains_key("run") && !p.contains_key("replay"))
-}
-
-/// The error for a game a file does not hold.
-pub fn no_such_game(n: usize, of: usize) -> String {
-    format!("no game {n}: the file holds {of}")
-}
-
-/// Game `n` of a file that `show` reads: a whole game (an arena `--out` file, the manager's
-/// result), or one game of a player's `--log`.
-pub enum Recorded {
-    Whole(Game),
-    /// A logged game, and its place in the log (`log, game 2 of 3`).
-    Log {
-        game: LoggedGame,
-        title: String,
-    },
-}
-
-/// Game `n` (from 1) of a file's text, or why it cannot be read.
-pub fn recorded(text: &str, n: usize) -> Result<Recorded, String> {
-    if log::is_log(text) {
-        let games = log::read(text)?;
-        let count = games.len();
-        let game = n.checked_sub(1).and_then(|i| games.into_iter().nth(i));
-        let game = game.ok_or_else(|| no_such_game(n, count))?;
-        return Ok(Recorded::Log { game, title: format!("log, game {n} of {count}") });
-    }
-    games(text)?.get(n).map(Recorded::Whole)
-}
-
-/// One game from one JSON document.
-fn record(json: &str) -> Result<Game, String> {
-    let probe: Probe = serde_json::from_str(json).map_err(|e| match e.is_data() {
-        true => "neither an arena --out line nor a manager's result (not a JSON object)".into(),
-        false => format!("not JSON: {} (column {})", json_message(&e), e.column()),
-    })?;
-    if !probe.contains_key("replay") {
-        return Err("neither an arena --out line nor a manager's result (no \"replay\")".into());
-    }
-    match probe.contains_key("rotation") {
-        true => game_line(json, &probe)?.try_into(),
-        false => serde_json::from_str::<ManagerResult>(json)
-            .map(Game::from)
-            .map_err(|e| json_message(&e)),
-    }
-}
-
-/// A line with a rotation: an arena's `--out` line, or a field's record (`labels` by seat) read
-/// as one.
-fn game_line(json: &str, probe: &Probe) -> Result<OutLine, String> {
-    match probe.contains_key("labels") && !probe.contains_key("seats") {
-        true => serde_json::from_str::<FieldLine>(json).map(OutLine::from),
-        false => serde_json::from_str::<OutLine>(json),
-    }
-    .map_err(|e| json_message(&e))
 }

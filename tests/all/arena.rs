@@ -983,7 +983,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
     };
     assert_eq!(budget.time_ms, Some(100));
     let mut expected = params::bot(field::default());
-    let Rivals::Learnt { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
+    let Rivals::Modelled { gate, model } = &mut expected.rivals else { panic!("the bot's model") };
     *gate = 0.25;
     model.joint_nights = false;
     model.forget = 0.3;

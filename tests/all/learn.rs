@@ -175,6 +175,13 @@ fn reader_errors_name_the_file_the_line_and_what_is_wrong() {
     let (code, _, err) = learn(&[games.to_str().unwrap(), "-o", o]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("broken.jsonl: line 4: not JSON"), "{err}");
+    // A JSON object that is no game, whatever words its message holds, stops the run too.
+    let mut broken = std::fs::read_to_string(some_games("broken.jsonl", 3)).unwrap();
+    broken += "{\"seed\": 7, \"rotation\": 0, \"turn\": \"move\"}\n";
+    std::fs::write(&games, &broken).unwrap();
+    let (code, _, err) = learn(&[games.to_str().unwrap(), "-o", o]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("broken.jsonl: line 4: neither an arena --out line nor"), "{err}");
     // A file that holds no games.
     std::fs::write(&games, "").unwrap();
     let (code, _, err) = learn(&[games.to_str().unwrap(), "-o", o]);
@@ -321,9 +328,16 @@ fn a_field_file_that_does_not_load_is_refused_with_what_is_wrong() {
             "): a plan holds turns 2 to 9, 8 of them, not 7",
         ),
         (
-            planned("shares.json", |p| p["sure"][3] = 1.0.into()),
-            "): turn 4: the rules' shares add up to over 1",
+            // Turn 1 of the plan's player: the tables' share 0, the plan's now 1, the move
+            // model's none.
+            planned("shares.json", |p| p["sure"][0] = 1.0.into()),
+            "): turn 1: the rules' shares add up to 1: under 1, the rest the move model's",
         ),
+        (
+            planned("shares-over.json", |p| p["sure"][3] = 0.99.into()),
+            "): turn 4: the rules' shares add up to 1.15: under 1, the rest the move model's",
+        ),
+        (planned("share.json", |p| p["sure"][3] = 1.5.into()), "): sure 1.5: a share is 0 to 1"),
     ];
     for (path, says) in &cases {
         // The player: before READY, exit 2, nothing on stdout.

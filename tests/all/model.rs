@@ -157,7 +157,7 @@ fn random_players_look_random_and_searchers_do_not() {
     let share = |name: &str, seed: u64| {
         learnt(["random", name, name, name], 5, seed).uniform_share(&model())
     };
-    let Rivals::Learnt { gate, .. } = bot().rivals else {
+    let Rivals::Modelled { gate, .. } = bot().rivals else {
         panic!("the bot's later turns are gated")
     };
     let random = (1..=20).filter(|&s| share("random", s) > gate).count();
@@ -211,7 +211,7 @@ fn a_learnt_player_is_as_sure_of_its_rules_moves_as_its_fit_found() {
     let (mut with_rule, mut with_plan) = (0, 0);
     for c in learnt {
         let Style::Learnt(player) = c.style else { panic!("a learnt player") };
-        with_rule += usize::from(player.rule.is_some());
+        with_rule += usize::from(player.tables.is_some());
         with_plan += usize::from(player.plan.is_some());
         for turn in 1..=9u8 {
             let phase = Phase::of_turn(turn);
@@ -219,7 +219,7 @@ fn a_learnt_player_is_as_sure_of_its_rules_moves_as_its_fit_found() {
             let p = style_distribution(c, &board, 2, &params, None);
             let alone = Component { style: Style::Moves(&player.moves), ..*c };
             let m = style_distribution(&alone, &board, 2, &params, None);
-            let sure = player.sure_at(turn) + player.plan_sure_at(turn);
+            let sure = player.tables_sure_at(turn) + player.plan_sure_at(turn);
             let moved: Vec<f64> = p.iter().zip(&m).map(|(p, m)| p - (1.0 - sure) * m).collect();
             let onto = moved.iter().filter(|x| x.abs() > 1e-12).count();
             assert!(onto <= 2, "{} turn {turn}: only the rules' moves gain", c.name);
@@ -438,7 +438,7 @@ fn a_forecast_read_ahead_on_threads_is_the_forecast_on_one() {
             std::thread::spawn(move || {
                 let mut f = Forecast::on_threads(&pos, &rivals, None, threads);
                 if threads > 1 {
-                    let Forecast::Learnt(l) = &mut f else { panic!("a learnt model") };
+                    let Forecast::Modelled(l) = &mut f else { panic!("a learnt model") };
                     l.now.deadline = Some(std::time::Instant::now());
                 }
                 let board = Board::at(&pos, pos.public, pos.turn, pos.phase, model().rule_readings);

@@ -10,8 +10,8 @@ use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::referee::{GameRecord, SeatRecord};
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::records::{
-    Commands, Game, ManagerResult, Opponents, Origin, OutLine, Replay, Run, RunEntrant, RunLine,
-    Winner, games,
+    Commands, Game, ManagerResult, Opponents, Origin, OutLine, Refused, Replay, Run, RunEntrant,
+    RunLine, Winner, games,
 };
 use daimyo_engine::rules::{DAIMYO, Move, Phase, State, TURNS, strengths_from_seed, winner};
 use serde_json::{Value, json};
@@ -138,7 +138,11 @@ fn a_draw_is_written_as_the_manager_writes_it() {
     for bad in [r#""2""#, "4", "null", "-1"] {
         let text = replay_file(3, &g).replacen(r#""winner":2"#, &format!(r#""winner":{bad}"#), 1);
         let e = games(&text).unwrap().get(1).unwrap_err();
-        assert!(e.contains("expected a winner: a seat 0..3, or \"\" for a draw"), "{bad}: {e}");
+        assert!(matches!(e, Refused::Malformed(_)), "{bad}: {e:?}");
+        assert!(
+            e.message().contains("expected a winner: a seat 0..3, or \"\" for a draw"),
+            "{bad}: {e}"
+        );
     }
 }
 
@@ -160,6 +164,11 @@ fn with_move(file: &str, n: usize, turn: usize, seat: usize, lords: Value) -> St
 fn bad_input_is_named_by_its_line() {
     let (file, ..) = out_file();
     let error = |text: &str| games(text).and_then(|g| g.all()).unwrap_err();
+    // The kind of refusal of the game a bad line holds.
+    let kind = |text: &str, n: usize| match games(text).unwrap().get(n).unwrap_err() {
+        Refused::Malformed(_) => "malformed",
+        Refused::Impossible(_) => "impossible",
+    };
     // A run cut short: its last line is truncated; the games before it still read.
     let cut = &file[..file.len() - 200];
     assert!(error(cut).starts_with("line 4: not JSON: EOF while parsing "), "{}", error(cut));
@@ -169,6 +178,7 @@ fn bad_input_is_named_by_its_line() {
         error(&neither),
         "line 2: neither an arena --out line nor a manager's result (no \"replay\")"
     );
+    assert_eq!(kind(&neither, 2), "malformed");
     let array = with_line(&file, 3, "[1, 2]");
     assert_eq!(
         error(&array),
@@ -182,16 +192,27 @@ fn bad_input_is_named_by_its_line() {
     ] {
         let bad = with_move(&file, 4, turn, 1, lords);
         assert_eq!(error(&bad), format!("line 4: commands: {wrong}"));
+        assert_eq!(kind(&bad, 4), "impossible", "{wrong}");
     }
+    // Moves that cannot have been played in a line broken besides: the line is malformed, and
+    // says what else is wrong.
+    let bad = with_move(&file, 4, 2, 1, json!([0, 1, 2]));
+    let mut v: Value = serde_json::from_str(bad.lines().nth(3).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("seats");
+    let both = with_line(&file, 4, &v.to_string());
+    assert_eq!(kind(&both, 4), "malformed");
+    assert_eq!(error(&both), "line 4: missing field `seats`");
     let short = with_line(&file, 1, &file.lines().next().unwrap().replace("[\"greedy\",", "["));
     assert!(error(&short).starts_with("line 1: invalid length 3, expected an array of length 4"));
+    assert_eq!(kind(&short, 1), "malformed");
     let seed =
         with_line(&file, 2, &file.lines().nth(1).unwrap().replacen("\"seed\":3", "\"seed\":4", 1));
     assert_eq!(error(&seed), "line 2: replay.seed 3 is not the line's seed 4");
+    assert_eq!(kind(&seed, 2), "impossible");
     // Games counted from 1, within the file.
     let read = games(&file).unwrap();
-    assert_eq!(read.get(5).unwrap_err(), "no game 5: the file holds 4");
-    assert_eq!(read.get(0).unwrap_err(), "no game 0: the file holds 4");
+    assert_eq!(read.get(5).unwrap_err().to_string(), "no game 5: the file holds 4");
+    assert_eq!(read.get(0).unwrap_err().to_string(), "no game 0: the file holds 4");
     // A manager's result laid out over lines and cut short: the parser's line and column.
     let pretty = serde_json::to_string_pretty(
         &serde_json::from_str::<Value>(&replay_file(3, &played(3, 0).1)).unwrap(),
@@ -226,7 +247,7 @@ fn moves_of_the_wrong_phase_are_refused_whatever_their_lords() {
     let replay = Replay { seed: 3, commands: Commands(commands) };
     let text = ManagerResult { winner: Winner(g.winner), replay }.text();
     let e = games(&text).unwrap().get(1).unwrap_err();
-    assert_eq!(e, "commands: turn 1, seat 2: not 5 lords 0..5");
+    assert_eq!(e, Refused::Impossible("commands: turn 1, seat 2: not 5 lords 0..5".into()));
 }
 
 #[test]

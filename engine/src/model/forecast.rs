@@ -35,16 +35,17 @@ impl PickModel {
     }
 }
 
-/// The fixed prior, or the model learnt in the game, for one turn.
+/// The fixed prior, or the model of the others read in the game, for one turn.
 #[derive(Clone)]
 pub enum Forecast {
     Prior(PickModel),
-    Learnt(Box<Learnt>),
+    Modelled(Box<Modelled>),
 }
 
-/// The model learnt in the game, and how it is played in turns after the current one.
+/// The model of the others read in the game, and how it is played in turns after the current
+/// one.
 #[derive(Clone)]
-pub struct Learnt {
+pub struct Modelled {
     pub params: ModelParams,
     /// Later turns are uniformly random when the others' mean weight on uniform picks is over it.
     pub gate: f64,
@@ -70,7 +71,7 @@ impl Forecast {
             Rivals::Prior { uniform, strength_power } => {
                 Forecast::Prior(PickModel::prior(&pos.strengths, uniform, strength_power))
             }
-            Rivals::Learnt { model, gate } => {
+            Rivals::Modelled { model, gate } => {
                 if threads > 1 {
                     ahead::learning(pos, &model, deadline, threads);
                 }
@@ -78,7 +79,7 @@ impl Forecast {
                 if threads > 1 {
                     ahead::forecasting(pos, &model, &now, threads);
                 }
-                Forecast::Learnt(Box::new(Learnt { params: model, gate, now }))
+                Forecast::Modelled(Box::new(Modelled { params: model, gate, now }))
             }
         }
     }
@@ -87,7 +88,7 @@ impl Forecast {
     pub fn rule_readings(&self) -> usize {
         match self {
             Forecast::Prior(_) => 1,
-            Forecast::Learnt(l) => l.params.rule_readings,
+            Forecast::Modelled(l) => l.params.rule_readings,
         }
     }
 
@@ -97,12 +98,14 @@ impl Forecast {
             Forecast::Prior(pm) => std::array::from_fn(|_| {
                 moves::legal(board.phase).iter().map(|&m| moves::multinomial(m, &pm.p)).collect()
             }),
-            Forecast::Learnt(l) => std::array::from_fn(|c| l.now.distribution(&l.params, board, c)),
+            Forecast::Modelled(l) => {
+                std::array::from_fn(|c| l.now.distribution(&l.params, board, c))
+            }
         }
     }
 }
 
-impl Learnt {
+impl Modelled {
     /// The policies each column plays in later turns of a rollout, with their weights: all
     /// uniform if the others look mostly random (the gate).
     pub fn later_policies(&self) -> [Vec<(Policy, f64)>; DAIMYO] {

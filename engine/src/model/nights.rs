@@ -4,7 +4,7 @@
 //! component of a daimyo's mixture reads the first hidden night with the public day move after
 //! it, and the second is drawn at each daimyo's own move in the first.
 
-use super::forecast::{Forecast, Learnt, draw_index, unit};
+use super::forecast::{Forecast, Modelled, draw_index, unit};
 use super::{Board, style_distribution, style_distribution_by_split};
 use crate::knowledge::{HiddenNight, Position};
 use crate::moves::{self, NIGHT_MOVES};
@@ -122,7 +122,7 @@ impl HiddenNights {
             (h.turn, NightSampler::new(h.others, night_models(pos, forecast, h.turn)))
         };
         match forecast {
-            Forecast::Learnt(l) if l.params.joint_nights => {
+            Forecast::Modelled(l) if l.params.joint_nights => {
                 if let Some(joint) = HiddenNights::joint(pos, l, &hidden) {
                     return joint;
                 }
@@ -138,7 +138,7 @@ impl HiddenNights {
     /// second night is drawn at each daimyo's own move in the first, the components weighed as
     /// that move leaves them. A random player's moves thus stay with the uniform component
     /// instead of sharpening a rule's reading of its night.
-    fn joint(pos: &Position, l: &Learnt, hidden: &[HiddenNight]) -> Option<HiddenNights> {
+    fn joint(pos: &Position, l: &Modelled, hidden: &[HiddenNight]) -> Option<HiddenNights> {
         let first = hidden.first()?;
         let total = first.others?;
         let (p, deadline) = (&l.params, l.now.deadline);
@@ -357,7 +357,7 @@ mod tests {
         let mut joint = Vec::new();
         for (k, on) in [false, true].into_iter().enumerate() {
             let mut params = BOT;
-            let Rivals::Learnt { model, .. } = &mut params.rivals else { panic!("learnt") };
+            let Rivals::Modelled { model, .. } = &mut params.rivals else { panic!("learnt") };
             model.joint_nights = on;
             let post = night_posteriors(pos, &Forecast::new(pos, &params.rivals, None));
             assert_eq!(post.iter().map(|n| n.0).collect::<Vec<_>>(), vec![2, 4]);

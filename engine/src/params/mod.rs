@@ -47,7 +47,9 @@ pub struct ModelParams {
     /// Components of a smaller weight are left out of an opponent's prediction.
     pub negligible_weight: f64,
     /// The least probability a component gives a move it is seen to make: a likelihood is
-    /// never 0.
+    /// never 0. A learnt player's move model always keeps a share (a field file whose rules'
+    /// shares add up to 1 is refused), so only a rule of smoothing 0, at a move it does not
+    /// play, or weights that make a move rarer than it, meet the floor.
     pub likelihood_floor: f64,
     /// At the last turn, each other daimyo's forecast tilted by exp(reply x its first-place
     /// share with the move against the others' forecasts) (0: none).
@@ -127,13 +129,13 @@ pub enum Rivals {
     /// `uniform` of them uniform over the lords, the rest in proportion to strength raised to
     /// `strength_power`.
     Prior { uniform: f64, strength_power: f64 },
-    /// The model learnt in the game for the others' current move and their hidden nights. In
-    /// later turns every daimyo reads the rollout's board: each other daimyo plays one of the
+    /// The model of the others, read in the game, for their current move and their hidden
+    /// nights. In later turns every daimyo reads the rollout's board: each other daimyo plays one of the
     /// policies of its styles, drawn per rollout by the model's weights, the bot its own. But
     /// every daimyo picks uniformly at random when the others' mean weight on uniform picks is
     /// over `gate`: the model then expects nothing the rollouts could use, and the bot's own
     /// policy would only set a skilled player against random ones.
-    Learnt { model: ModelParams, gate: f64 },
+    Modelled { model: ModelParams, gate: f64 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -168,7 +170,7 @@ pub const fn bot(field: Field) -> SearchParams {
     SearchParams {
         worlds: 4096,
         // Over what real programs and one random player reach, under two random players.
-        rivals: Rivals::Learnt { model: ModelParams::of(field), gate: 0.3 },
+        rivals: Rivals::Modelled { model: ModelParams::of(field), gate: 0.3 },
         allocation: Allocation::Halving { keep: 4 },
         own: Some(OwnLearning { rate: 10.0, max_step: 0.5, stages: 2 }),
         ..FOUNDATION

@@ -31,7 +31,7 @@ impl SearchParams {
     /// The opponent model of a search that learns one (`None`: it draws from a fixed prior).
     pub fn model(&self) -> Option<ModelParams> {
         match self.rivals {
-            Rivals::Learnt { model, .. } => Some(model),
+            Rivals::Modelled { model, .. } => Some(model),
             Rivals::Prior { .. } => None,
         }
     }
@@ -39,7 +39,7 @@ impl SearchParams {
 
 fn model_mut(s: &mut SearchParams) -> Option<&mut ModelParams> {
     match &mut s.rivals {
-        Rivals::Learnt { model, .. } => Some(model),
+        Rivals::Modelled { model, .. } => Some(model),
         Rivals::Prior { .. } => None,
     }
 }
@@ -80,11 +80,11 @@ pub const TUNABLES: &[Tunable] = &[
         max: 1.0,
         scale: Scale::Real,
         get: |s| match s.rivals {
-            Rivals::Learnt { gate, .. } => Some(gate),
+            Rivals::Modelled { gate, .. } => Some(gate),
             Rivals::Prior { .. } => None,
         },
         set: |s, v| match &mut s.rivals {
-            Rivals::Learnt { gate, .. } => {
+            Rivals::Modelled { gate, .. } => {
                 *gate = v;
                 true
             }

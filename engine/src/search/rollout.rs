@@ -17,7 +17,7 @@ use crate::agent::NightGuess;
 use crate::knowledge::Position;
 use crate::model::Board;
 use crate::model::Forecast;
-use crate::model::forecast::{Learnt, draw_move};
+use crate::model::forecast::{Modelled, draw_move};
 use crate::model::nights::HiddenNights;
 use crate::moves;
 use crate::params::{MAX_LATER_POLICIES, SearchParams as Params};
@@ -149,7 +149,7 @@ impl Rollouts {
                 let first = vec![std::array::from_fn(|c| pools[c][phase_index(pos.phase)])];
                 (first, LaterTurns::Pools(pools), None)
             }
-            Forecast::Learnt(l) => {
+            Forecast::Modelled(l) => {
                 let board = Board::at(pos, pos.public, pos.turn, pos.phase, l.params.rule_readings);
                 let mut d = forecast.moves_at(&board);
                 let at_worlds = l.params.world_moves;
@@ -435,7 +435,7 @@ fn by_split(
     first: &mut Vec<[MovePool; DAIMYO]>,
     pos: &Position,
     board: &Board,
-    l: &Learnt,
+    l: &Modelled,
     (untilted, tilted): (&[Vec<f64>; DAIMYO], &[Vec<f64>; DAIMYO]),
     splits: &[HiddenSplits],
     size: usize,

@@ -219,7 +219,7 @@ fn the_gate_switches_every_later_turn_to_uniform_play() {
     let pos = t.known[0].position();
     let run = |gate: f64| {
         let p = Params {
-            rivals: Rivals::Learnt {
+            rivals: Rivals::Modelled {
                 model: crate::params::ModelParams::of(Field::DESCRIBED),
                 gate,
             },
@@ -228,7 +228,7 @@ fn the_gate_switches_every_later_turn_to_uniform_play() {
         let r = search(pos, &p, &budget(30_000), 7);
         (r.best, r.ranked.iter().map(|(m, t)| (*m, t.credit, t.margin)).collect::<Vec<_>>())
     };
-    let Forecast::Learnt(l) = Forecast::new(pos, &BOT.rivals, None) else {
+    let Forecast::Modelled(l) = Forecast::new(pos, &BOT.rivals, None) else {
         panic!("a learnt model")
     };
     let share = l.now.uniform_share(&l.params);
@@ -317,7 +317,7 @@ fn lean_to_best_replies(turn: u8) {
     let pos = t.known[0].position();
     assert_eq!(pos.turn, turn);
     let forecast = Forecast::new(pos, &BOT.rivals, None);
-    assert!(matches!(forecast, Forecast::Learnt(_)));
+    assert!(matches!(forecast, Forecast::Modelled(_)));
     let readings = forecast.rule_readings();
     let board = crate::model::Board::at(pos, pos.public, pos.turn, pos.phase, readings);
     let base = forecast.moves_at(&board);
@@ -398,7 +398,7 @@ fn the_others_current_moves_are_drawn_at_each_worlds_hidden_nights() {
     assert_eq!(pos.hidden.iter().flatten().count(), 2);
     for on in [false, true] {
         let mut params = BOT;
-        let Rivals::Learnt { model, .. } = &mut params.rivals else { panic!("a learnt model") };
+        let Rivals::Modelled { model, .. } = &mut params.rivals else { panic!("a learnt model") };
         model.world_moves = on;
         let forecast = Forecast::new(pos, &params.rivals, None);
         let ro = rollout::Rollouts::prepare(

@@ -55,7 +55,7 @@ pub struct Component {
     pub weight: f64,
     /// For a described or searching rule, the share of its probability spread over every move,
     /// laid like `later` (a near miss of its kind of player), so that a move it would not play is
-    /// unlikely rather than impossible; a learnt player's is by turn (`Player::sure`); picks and
+    /// unlikely rather than impossible; a learnt player's is by turn (`Player::tables_sure`); picks and
     /// move models give every move a probability of their own and have none.
     pub smoothing: f64,
     /// The policy it plays in a rollout's later turns.
@@ -81,24 +81,24 @@ impl Component {
 
 /// A player learnt from its games: its move model, and, where they help, two rules fitted to the
 /// same moves (per-lord tables, and a plan rule of per-turn constants), the forecast putting the
-/// share `sure` of its probability on the tables' move, `plan_sure` on the plan's and the rest on
-/// the move model's.
+/// share `tables_sure` of its probability on the tables' move, `plan_sure` on the plan's and the
+/// rest on the move model's (under 1 together, so that the move model keeps some).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
     pub moves: MoveModel,
-    pub rule: Option<Tables>,
+    pub tables: Option<Tables>,
     /// By turn (index 0 is turn 1): the share of the forecast on the tables' move, fitted to how
     /// often the tables played the player's move on games they were not fitted to (0 without).
-    pub sure: [f64; TURNS as usize],
+    pub tables_sure: [f64; TURNS as usize],
     pub plan: Option<Plan>,
-    /// By turn: the share on the plan's move, fitted with `sure` (0 without a plan).
+    /// By turn: the share on the plan's move, fitted with `tables_sure` (0 without a plan).
     pub plan_sure: [f64; TURNS as usize],
 }
 
 impl Player {
     /// The share of the forecast on the tables' move at `turn`.
-    pub fn sure_at(&self, turn: u8) -> f64 {
-        self.rule.as_ref().map_or(0.0, |_| at_turn(&self.sure, turn))
+    pub fn tables_sure_at(&self, turn: u8) -> f64 {
+        self.tables.as_ref().map_or(0.0, |_| at_turn(&self.tables_sure, turn))
     }
 
     /// The share of the forecast on the plan's move at `turn`.
@@ -107,8 +107,8 @@ impl Player {
     }
 
     /// The tables' move at `pos`, if the player has tables.
-    pub fn rule_move(&self, pos: &Position) -> Option<Move> {
-        self.rule.as_ref().map(|t| t.choose(pos))
+    pub fn tables_move(&self, pos: &Position) -> Option<Move> {
+        self.tables.as_ref().map(|t| t.choose(pos))
     }
 
     /// The plan's move at `pos`, if the player has a plan.
@@ -117,19 +117,19 @@ impl Player {
     }
 
     /// `p` times the forecast at `pos` added to `out` (legal moves in `moves::legal` order):
-    /// the move model's, the shares `sure` and `plan_sure` of the turn moved onto the rules'
+    /// the move model's, the shares `tables_sure` and `plan_sure` of the turn moved onto the rules'
     /// moves.
     pub fn add_distribution(&self, pos: &Position, p: f64, out: &mut [f64]) {
-        let (sure, plan_sure) = (self.sure_at(pos.turn), self.plan_sure_at(pos.turn));
-        self.moves.add_distribution(pos, p * (1.0 - sure - plan_sure), out);
+        let (tables_sure, plan_sure) = (self.tables_sure_at(pos.turn), self.plan_sure_at(pos.turn));
+        self.moves.add_distribution(pos, p * (1.0 - tables_sure - plan_sure), out);
         let legal = moves::legal(pos.phase);
         let mut add = |chosen: Option<Move>, share: f64| {
             if let Some(i) = chosen.and_then(|m| legal.iter().position(|&x| x == m.counts())) {
                 out[i] += p * share;
             }
         };
-        if sure > 0.0 {
-            add(self.rule_move(pos), sure);
+        if tables_sure > 0.0 {
+            add(self.tables_move(pos), tables_sure);
         }
         if plan_sure > 0.0 {
             add(self.plan_move(pos), plan_sure);

@@ -1,7 +1,8 @@
 //! Board-reading likenesses of kinds of players: the policy that best explains each built-in's
-//! moves, fitted by `daimyo fit` to 400 games (3,600 moves) of it in a mixed table
-//! (`daimyo fit --seeds 100 pruned-mc tables flatmc roles`, and `margins greedy knapsack rules`;
-//! `planner tables roles margins` for planner; `loyal planner tables pruned-mc` for loyal).
+//! moves, fitted by `daimyo-lab fit` to 400 games (3,600 moves) of it in a mixed table
+//! (`daimyo-lab fit --seeds 100 pruned-mc tables flatmc roles`, and `margins greedy knapsack
+//! rules`; `planner tables roles margins` for planner; `loyal planner tables pruned-mc` for
+//! loyal).
 //! Data, not code: the model reads them as styles.
 
 use crate::policy::Policy;

@@ -1,6 +1,6 @@
 //! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
 //! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
-//! `daimyo fit`), seven memoryless rules that read the position as contest programs did
+//! `daimyo-lab fit`), seven memoryless rules that read the position as contest programs did
 //! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), the field's
 //! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
 //! (`searching`), with what they play out from (`playout`); and what a player's games teach:

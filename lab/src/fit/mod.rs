@@ -9,28 +9,30 @@
 //! this way. The moves are taken in game order, so that the output depends on the games alone,
 //! not on `--jobs` nor on whether they were played or read.
 
+mod account;
+mod nights;
+
+use crate::hold_out::{Side, Split};
 use daimyo::player::args::Arg::{Free, Opt};
 use daimyo::player::args::{Reader, say};
 use daimyo::player::log;
 use daimyo::workshop::arena::referee::Clocks;
 use daimyo::workshop::arena::{Entrant, play_game};
 use daimyo::workshop::jobs::in_order;
-use daimyo::workshop::learn::moves::{self, Seen, account};
-use daimyo::workshop::learn::policy::{
-    Observed as Decision, after_nights, fit, fit_nights, log_likelihood, log_likelihood_with,
-};
+use daimyo::workshop::learn::games::{SeatMove, replay};
+use daimyo::workshop::learn::moves::{self, Seen};
+use daimyo::workshop::learn::policy::{Observed as Decision, fit, log_likelihood};
 use daimyo::workshop::records;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::policy::{self, Policy};
-use daimyo_engine::rules::{DAIMYO, Move, State};
+use daimyo_engine::rules::{DAIMYO, Move};
 use daimyo_engine::styles::move_model::MoveModel;
+use nights::{AfterNights, after_nights, fit_nights, log_likelihood_with};
 
 const USAGE: &str = "\
 daimyo-lab fit [--seeds N] [--first-seed S] [--jobs J] [--ridge R] E0 E1 E2 E3
-daimyo-lab fit [--ridge R] [--seed-mod M:R] [--pool PREFIX] --from FILE...
-daimyo-lab fit --moves [--ridge R] [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX]
-               [--iterations N] --from FILE...
-daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] --from FILE...
+daimyo-lab fit [--ridge R] [--hold-out N] [--pool PREFIX] --from FILE...
+daimyo-lab fit --moves [--ridge R] [--hold-out N] [--pool PREFIX] [--iterations N] --from FILE...
+daimyo-lab fit --nights STYLE [--hold-out N] [--pool PREFIX] --from FILE...
   plays N seeds in all 4 rotations (default 50), or with --from reads the games recorded in
   the FILEs (arena --out files, the field's recorded games and the official manager's result
   files, any number), and fits, for every entrant, the board-reading policy that best explains
@@ -39,10 +41,10 @@ daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] 
   to seat 3.
   --moves          fits a move model instead (styles::move_model: every legal move scored as
                    a whole, day and night moves, each read as its mover saw it), and reports
-                   it on the held-out games of --test-mod
+                   it on the games held out
   --ridge R        L2 penalty per weight (default 0.001; with --moves, 0.0005)
-  --seed-mod M:R   with --from, fits on the games whose seed % M is R only (2:0, the even)
-  --test-mod M:R   with --moves, reports on the games whose seed % M is R (2:1, the odd)
+  --hold-out N     with --from, holds one seed in N out of the fit, by the rule daimyo learn
+                   holds games out by (a hash of the seed; default 0: none)
   --pool PREFIX    with --from, also fits one model to the moves of every entrant whose label
                    starts with PREFIX, pooled (orig-: a generic contestant)
   --iterations N   with --moves, steps of gradient ascent (default 600)
@@ -50,40 +52,27 @@ daimyo-lab fit --nights STYLE [--seed-mod M:R] [--test-mod M:R] [--pool PREFIX] 
                    beyond what the policy the model's style STYLE plays in later turns of a
                    rollout says (margins-described, tables-described, roles, planner,
                    pruned-mc, contestant, ...): a logit per night pick, by horizon,
-                   fitted with the policy kept; reported on the held-out games of --test-mod
-                   against the policy alone
+                   fitted with the policy kept; reported on the games held out against the
+                   policy alone
 ";
 
-/// A seed class: the seeds whose remainder by M is R.
-type SeedMod = Option<(u32, u32)>;
-
-fn seed_mod(text: &str) -> Result<(u32, u32), String> {
-    let parsed = text.split_once(':').and_then(|(m, r)| Some((m.parse().ok()?, r.parse().ok()?)));
-    match parsed {
-        Some((m, r)) if m > 0 && r < m => Ok((m, r)),
-        _ => Err(format!("'{text}' is no seed class M:R (such as 2:0, the even seeds)")),
-    }
+/// The games fitted to (`Side::Kept`) or held out of the fits, one seed in `one_in`.
+fn side(one_in: u32, side: Side) -> Split {
+    Split { one_in, side: Some(side) }
 }
 
-fn keeps(class: SeedMod, seed: u32) -> bool {
-    class.is_none_or(|(m, r)| seed % m == r)
-}
+/// Each seat's moves in a game, under the label of who sat there.
+type Seated<T = Decision> = Vec<(String, Vec<T>)>;
 
-/// Each seat's decisions in a game, under the label of who sat there.
-type Seated = Vec<(String, Vec<Decision>)>;
-
-/// Every move of the game as a decision of its seat, on the true board.
-fn decisions(strengths: [u8; 6], commands: &[[Move; DAIMYO]]) -> [Vec<Decision>; DAIMYO] {
-    let mut out: [Vec<Decision>; DAIMYO] = Default::default();
-    let mut s = State::new(strengths);
-    for moves in commands {
-        for (seat, m) in moves.iter().enumerate() {
-            let d = Decision::new(&strengths, &s.real, &s.public, seat, s.turn, m.counts());
-            out[seat].push(d);
-        }
-        if s.play(moves).is_err() {
-            break;
-        }
+/// Every move of the game as its seat's, read by `read`.
+fn by_seat<T>(
+    strengths: [u8; 6],
+    commands: &[[Move; DAIMYO]],
+    read: fn(&SeatMove) -> T,
+) -> [Vec<T>; DAIMYO] {
+    let mut out: [Vec<T>; DAIMYO] = Default::default();
+    for m in replay(strengths, commands) {
+        out[m.seat].push(read(&m));
     }
     out
 }
@@ -118,8 +107,7 @@ pub fn main(args: &[String]) -> i32 {
 fn run(args: &[String]) -> Result<(), String> {
     let (mut seeds, mut first, mut jobs, mut ridge) = (50u32, 1u32, 2usize, None);
     let (mut from, mut playing_options) = (false, None);
-    let (mut moves, mut train, mut test, mut pool, mut iterations) =
-        (false, None, None, None, 600usize);
+    let (mut moves, mut one_in, mut pool, mut iterations) = (false, None, None, 600usize);
     let mut nights: Option<String> = None;
     let mut positional = Vec::new();
     let mut line = Reader::new(args);
@@ -131,8 +119,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Opt("--ridge") => ridge = Some(line.value()?),
             Opt("--from") => from = true,
             Opt("--moves") => moves = true,
-            Opt("--seed-mod") => train = Some(seed_mod(&line.text()?)?),
-            Opt("--test-mod") => test = Some(seed_mod(&line.text()?)?),
+            Opt("--hold-out") => one_in = Some(line.value()?),
             Opt("--pool") => pool = Some(line.text()?),
             Opt("--iterations") => iterations = line.value()?,
             Opt("--nights") => nights = Some(line.value()?),
@@ -147,6 +134,8 @@ fn run(args: &[String]) -> Result<(), String> {
             playing_options.get_or_insert(o);
         }
     }
+    let held = one_in.is_some();
+    let one_in = one_in.unwrap_or(0);
     let found = match (from, playing_options) {
         (true, Some(o)) => return Err(format!("{o} is for games played, not read with --from")),
         (true, None) if positional.is_empty() => {
@@ -154,16 +143,16 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         (true, None) if nights.is_some() => {
             let style = nights.as_deref().unwrap_or_default();
-            return fit_night_logits(&read(&positional)?, style, train, test, pool);
+            return fit_night_logits(&read(&positional)?, style, one_in, pool);
         }
         (true, None) if moves => {
             let ridge = ridge.unwrap_or(0.0005);
-            return fit_moves(&read(&positional)?, ridge, train, test, pool, iterations);
+            return fit_moves(&read(&positional)?, ridge, one_in, pool, iterations);
         }
-        (true, None) => recorded(&read(&positional)?, train),
-        (false, _) if moves || nights.is_some() || train.is_some() || pool.is_some() => {
+        (true, None) => recorded(&read(&positional)?, side(one_in, Side::Kept), Decision::new),
+        (false, _) if moves || nights.is_some() || held || pool.is_some() => {
             return Err(format!(
-                "--moves, --nights, --seed-mod and --pool read games with --from\n{USAGE}"
+                "--moves, --nights, --hold-out and --pool read games with --from\n{USAGE}"
             ));
         }
         (false, _) => played(&positional, seeds, first, jobs)?,
@@ -199,41 +188,28 @@ fn merged<T: Clone>(found: &[(String, Vec<T>)], pool: Option<&str>) -> Vec<(Stri
     out
 }
 
-/// Every move of every seat of `game`, as its mover saw it.
-fn seen(game: &records::Game) -> [Vec<Seen>; DAIMYO] {
-    let mut out: [Vec<Seen>; DAIMYO] = Default::default();
-    let mut table = LocalGame::new(game.strengths);
-    for moves in &game.commands {
-        for (seat, m) in moves.iter().enumerate() {
-            out[seat].push(Seen::new(table.known[seat].position(), m.counts()));
-        }
-        if table.play(moves).is_err() {
-            break;
-        }
-    }
-    out
-}
-
-/// Fits a move model to each entrant's moves in the games of seed class `train` (and to the
-/// pool's), and prints it with its account on the games of class `test`.
+/// Fits a move model to each entrant's moves in the games kept of one seed in `one_in` held out
+/// (and to the pool's), and prints it with its account on the games held out.
 fn fit_moves(
     games: &[records::Game],
     ridge: f64,
-    train: SeedMod,
-    test: SeedMod,
+    one_in: u32,
     pool: Option<String>,
     iterations: usize,
 ) -> Result<(), String> {
-    let of = |class: SeedMod| -> Vec<(String, Vec<Seen>)> {
-        let kept = games.iter().filter(|g| keeps(class, g.seed));
-        let seated = kept.flat_map(|g| g.labels.clone().into_iter().zip(seen(g)));
+    let of = |split: Split| -> Vec<(String, Vec<Seen>)> {
+        let kept = games.iter().filter(|g| split.reads(g.seed));
+        let seen = |m: &SeatMove| Seen::new(&m.pos, m.played);
+        let seated = kept.flat_map(|g| {
+            g.labels.clone().into_iter().zip(by_seat(g.strengths, &g.commands, seen))
+        });
         merged(&seated.collect::<Vec<_>>(), pool.as_deref())
     };
-    let (fitted_on, held_out) = (of(train), test.map(|t| of(Some(t))).unwrap_or_default());
+    let (fitted_on, held_out) = (of(side(one_in, Side::Kept)), of(side(one_in, Side::HeldOut)));
     for (label, seen) in &fitted_on {
         let m = moves::fit(seen, ridge, iterations);
         let line = |name: &str, model: &MoveModel, on: &[Seen]| {
-            let [d, n] = account(model, on);
+            let [d, n] = account::account(model, on);
             format!(
                 "  {name:<8} {:>5} day moves {:.3} nats, likeliest {:.1}%; {:>5} night moves {:.3} nats, likeliest {:.1}%\n",
                 d.moves,
@@ -250,19 +226,19 @@ fn fit_moves(
             text += &line("held out", &m, test);
             text += &line("uniform", &MoveModel::UNIFORM, test);
         }
-        say(&format!("{text}  {}\n", moves::source(&m)));
+        say(&format!("{text}  {}\n", account::source(&m)));
     }
     Ok(())
 }
 
 /// Fits the night logits of the later policy of the model's style `style` to each entrant's
-/// moves in the games of seed class `train` (and to the pool's), and prints them with what they
-/// gain on the games of class `test`, horizon by horizon, over the same policy reading no nights.
+/// moves in the games kept of one seed in `one_in` held out (and to the pool's), and prints them
+/// with what they gain on the games held out, horizon by horizon, over the same policy reading
+/// no nights.
 fn fit_night_logits(
     games: &[records::Game],
     style: &str,
-    train: SeedMod,
-    test: SeedMod,
+    one_in: u32,
     pool: Option<String>,
 ) -> Result<(), String> {
     let styles = || daimyo::player::field::default().iter();
@@ -271,8 +247,8 @@ fn fit_night_logits(
         return Err(format!("no style '{style}' (styles: {})", names.join(", ")));
     };
     let p = found.later;
-    let fitted_on = merged(&recorded(games, train), pool.as_deref());
-    let held_out = test.map(|t| merged(&recorded(games, Some(t)), pool.as_deref()));
+    let of = |s: Side| merged(&recorded(games, side(one_in, s), AfterNights::new), pool.as_deref());
+    let (fitted_on, held_out) = (of(Side::Kept), of(Side::HeldOut));
     let mut text = format!(
         "a logit per night pick of the others on a lord, over {style}'s later policy, by horizon \
          (0: the move into a scoring); held out: nats a pick gained over the policy alone, at \
@@ -282,13 +258,14 @@ fn fit_night_logits(
         let nights = fit_nights(&p, ds);
         let row: Vec<String> = nights.iter().map(|x| format!("{x:+.3}")).collect();
         text += &format!("{label}: {} moves; night logits [{}]\n", ds.len(), row.join(", "));
-        let Some((_, test)) = held_out.iter().flatten().find(|(l, _)| l == label) else {
+        let Some((_, test)) = held_out.iter().find(|(l, _)| l == label) else {
             continue;
         };
         for (h, logit) in nights.iter().enumerate() {
             let at = after_nights(test, h);
-            let gain = log_likelihood_with(&p, &nights, &at) - log_likelihood(&p, &at);
-            let picks: u32 = at.iter().flat_map(|d| d.counts).map(u32::from).sum();
+            let blind = log_likelihood_with(&p, &[0.0; policy::HORIZONS], &at);
+            let gain = log_likelihood_with(&p, &nights, &at) - blind;
+            let picks: u32 = at.iter().flat_map(|d| d.observed.counts).map(u32::from).sum();
             text += &format!(
                 "  horizon {h}: {logit:+.3}, held out {gain:+.4} nats a pick over {picks} picks\n"
             );
@@ -311,7 +288,7 @@ fn played(specs: &[String], seeds: u32, first: u32, jobs: usize) -> Result<Seate
         let seated = std::array::from_fn(|s| &entrants[(s + rotation) % DAIMYO]);
         let g = play_game(seated, seed, rotation, false, Clocks::MANAGER);
         let labels = seated.map(|e| e.label().to_string());
-        labels.into_iter().zip(decisions(g.strengths, &g.commands)).collect()
+        labels.into_iter().zip(by_seat(g.strengths, &g.commands, Decision::new)).collect()
     };
     Ok(in_order(&games, jobs, play, |_| {}).into_iter().flatten().collect())
 }
@@ -331,9 +308,9 @@ fn read(files: &[String]) -> Result<Vec<records::Game>, String> {
     Ok(found)
 }
 
-/// Every seat's decisions in the games of seed class `class`, in order.
-fn recorded(games: &[records::Game], class: SeedMod) -> Seated {
-    let kept = games.iter().filter(|g| keeps(class, g.seed));
-    kept.flat_map(|g| g.labels.clone().into_iter().zip(decisions(g.strengths, &g.commands)))
+/// Every seat's moves in the games `split` reads, in order, read by `read`.
+fn recorded<T>(games: &[records::Game], split: Split, read: fn(&SeatMove) -> T) -> Seated<T> {
+    let kept = games.iter().filter(|g| split.reads(g.seed));
+    kept.flat_map(|g| g.labels.clone().into_iter().zip(by_seat(g.strengths, &g.commands, read)))
         .collect()
 }

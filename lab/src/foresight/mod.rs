@@ -13,6 +13,7 @@
 //! A seed's four rotations share the lords, so its games go together: every interval takes the
 //! seed as the block (`stats::blocked_mean`).
 
+use crate::hold_out::Split;
 use daimyo::player::args::Arg::{Free, Opt};
 use daimyo::player::args::{Reader, finish, parsed, setting, threads};
 use daimyo::player::field;
@@ -21,6 +22,7 @@ use daimyo::workshop::arena::journal;
 use daimyo::workshop::arena::stats::{align, blocked_mean, by_seed};
 use daimyo::workshop::foresight::{DAYS, NIGHTS, Replayed, Score, Weight, game};
 use daimyo::workshop::jobs::in_order;
+use daimyo::workshop::learn::holdout;
 use daimyo::workshop::records::{OutLine, group};
 use daimyo_engine::params::{self, ModelParams, Rivals};
 use daimyo_engine::rules::{DAIMYO, LORDS};
@@ -31,8 +33,8 @@ pub const USAGE: &str = include_str!("usage.txt");
 struct Args {
     model: ModelParams,
     jobs: usize,
-    /// Only the games whose seed % M is R.
-    seed_mod: Option<(u32, u32)>,
+    /// The games read: all, or one side of the hold-out rule's split.
+    split: Split,
     files: Vec<String>,
 }
 
@@ -46,10 +48,11 @@ pub fn main(args: &[String]) -> i32 {
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let (mut settings, mut model) = (Vec::new(), None);
-    let (mut jobs, mut files, mut seed_mod) = (cores(), Vec::new(), None);
+    let (mut jobs, mut files, mut split) = (cores(), Vec::new(), Split::new(holdout::DEFAULT));
     let mut read = Reader::new(args);
     while let Some(arg) = read.next_arg()? {
         match arg {
+            Opt(o) if split.option(o, &mut read)? => {}
             Opt("--set") => {
                 let (name, v) = setting(&read.text()?)?;
                 let model = ["readdivisor", "readings", "jointnights"];
@@ -68,14 +71,6 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 let path: String = read.value()?;
                 model = Some(field::load(&path).map_err(|e| format!("--model {e}"))?);
             }
-            Opt("--seed-mod") => {
-                let text: String = read.value()?;
-                let class = text.split_once(':').and_then(|(m, r)| {
-                    let (m, r) = (m.parse::<u32>().ok()?, r.parse::<u32>().ok()?);
-                    (m > 0 && r < m).then_some((m, r))
-                });
-                seed_mod = Some(class.ok_or(format!("--seed-mod {text}: not M:R (2:1)"))?);
-            }
             Opt("-h" | "--help") => return Ok(None),
             Opt(o) => {
                 return Err(format!("unknown option '{o}' (daimyo-lab foresight --help)"));
@@ -89,7 +84,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let bot = params::bot(model.unwrap_or_else(field::default));
     let search = params::tuned(bot, &settings).map_err(|e| format!("--set: {e}"))?;
     let model = search.model().expect("the bot learns its model of the others");
-    Ok(Some(Args { model, jobs, seed_mod, files }))
+    Ok(Some(Args { model, jobs, split, files }))
 }
 
 /// One game's items of each seat added to its entrant's group.
@@ -102,11 +97,9 @@ fn by_seat<T>(groups: &mut Vec<(String, Vec<T>)>, g: &OutLine, seats: [Vec<T>; D
 /// The account of the files' games, or why there is none.
 fn foresight(a: &Args) -> Result<String, String> {
     let mut games = journal::games_of("daimyo-lab foresight", &a.files)?;
-    if let Some((m, r)) = a.seed_mod {
-        games.retain(|g| g.seed % m == r);
-        if games.is_empty() {
-            return Err(format!("no games of seed % {m} = {r}"));
-        }
+    games.retain(|g| a.split.reads(g.seed));
+    if games.is_empty() {
+        return Err(format!("no games{}", a.split.heading()));
     }
     let found = in_order(
         &games,
@@ -191,7 +184,7 @@ fn mean<T>(items: &[&T], f: impl Fn(&T) -> f64) -> f64 {
 
 /// The gates the gate table reads against: the bot's own, and 0.4, its gate before.
 const GATES: [f64; 2] = match params::bot(daimyo_engine::styles::field::Field::DESCRIBED).rivals {
-    Rivals::Learnt { gate, .. } => [gate, 0.4],
+    Rivals::Modelled { gate, .. } => [gate, 0.4],
     Rivals::Prior { .. } => panic!("the bot's rollouts are gated"),
 };
 

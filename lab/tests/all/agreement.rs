@@ -1,6 +1,6 @@
 //! `daimyo-lab agreement`: a memoryless rule played again at its own recorded positions plays
 //! every move it played; a player that draws its moves at random does not; `--as` and
-//! `--seeds` choose what is compared; what it cannot use is named.
+//! `--held-out` choose what is compared; what it cannot use is named.
 
 use crate::common::{arena, cells, cli as lab, scratch_path};
 
@@ -32,17 +32,19 @@ fn a_rule_agrees_with_itself_and_random_picks_do_not() {
     let r = row("random as random");
     assert!(r[2].parse::<f64>().unwrap() < 0.2, "{r:?}");
 
-    // Another built-in in a seat's place, and half the seeds.
-    let (code, text, err) =
-        lab(&["agreement", "--as", "roles=margins-described", "--seeds", "odd", path]);
+    // Another built-in in a seat's place, and the games of one seed in 3 held out as daimyo
+    // learn holds games out (seed 3 of seeds 1 to 3).
+    let args = ["agreement", "--as", "roles=margins-described", "--held-out", "--hold-out", "3"];
+    let (code, text, err) = lab(&[&args[..], &[path]].concat());
     assert_eq!(code, 0, "{err}");
-    assert!(text.starts_with("agreement: 8 games, odd seeds\n"), "{text}");
+    assert!(text.starts_with("agreement: 4 games, held out (one seed in 3)\n"), "{text}");
     let r = cells(text.lines().find(|l| l.starts_with("roles as margins-described")).unwrap());
     assert!(r[2].parse::<f64>().unwrap() < 1.0, "{r:?}");
 
     for (args, says) in [
         (vec!["agreement", "--as", "x=nobody", path], "no built-in player named 'nobody'"),
-        (vec!["agreement", "--seeds", "third", path], "neither even nor odd"),
+        (vec!["agreement", "--seeds", "odd", path], "unknown option '--seeds'"),
+        (vec!["agreement", "--hold-out", "third", path], "--hold-out: cannot read 'third'"),
         (vec!["agreement"], "which files?"),
     ] {
         let (code, _, err) = lab(&args);
@@ -53,21 +55,30 @@ fn a_rule_agrees_with_itself_and_random_picks_do_not() {
 }
 
 #[test]
-fn a_likeness_plays_like_its_original_on_games_it_was_not_fitted_to() {
+fn a_fitted_partner_plays_like_its_original_more_than_the_described_rule() {
     // The built-ins named after orig-tables and orig-margins are fitted to the records' even
-    // seeds; on the odd ones each plays the original's move more often than the rule written
-    // from its description.
+    // seeds (before the lab held games out as daimyo learn does); on the odd ones, which they
+    // did not see, each plays the original's move more often than the rule written from its
+    // description. The lab reads the games daimyo learn holds out, which mix both: this test
+    // picks the odd seeds' games itself.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
-    let files: Vec<String> =
-        ["field-a-7101.jsonl", "field-b-7201.jsonl"].iter().map(|f| format!("{dir}/{f}")).collect();
-    let mut args = vec!["agreement", "--seeds", "odd"];
-    args.extend(files.iter().map(String::as_str));
-    let (code, cloned, err) = lab(&args);
+    let mut odd = String::new();
+    for file in ["field-a-7101.jsonl", "field-b-7201.jsonl"] {
+        for line in std::fs::read_to_string(format!("{dir}/{file}")).unwrap().lines() {
+            let game: serde_json::Value = serde_json::from_str(line).unwrap();
+            if game["seed"].as_u64().unwrap() % 2 == 1 {
+                odd += &format!("{line}\n");
+            }
+        }
+    }
+    let out = scratch_path("agreement", "odd.jsonl");
+    std::fs::write(&out, odd).unwrap();
+    let path = out.to_str().unwrap();
+    let (code, cloned, err) = lab(&["agreement", path]);
     assert_eq!(code, 0, "{err}");
-    let mut args = vec!["agreement", "--seeds", "odd"];
-    args.extend(["--as", "orig-tables=tables-described", "--as", "orig-margins=margins-described"]);
-    args.extend(files.iter().map(String::as_str));
-    let (code, ruled, err) = lab(&args);
+    let described =
+        ["--as", "orig-tables=tables-described", "--as", "orig-margins=margins-described"];
+    let (code, ruled, err) = lab(&[&["agreement"][..], &described, &[path]].concat());
     assert_eq!(code, 0, "{err}");
     let same = |text: &str, row: &str| -> f64 {
         let line = text.lines().find(|l| l.starts_with(row)).unwrap_or_else(|| panic!("{text}"));
@@ -78,4 +89,5 @@ fn a_likeness_plays_like_its_original_on_games_it_was_not_fitted_to() {
         let rule = same(&ruled, &format!("orig-{original} as {original}-described"));
         assert!(clone > rule + 0.03, "{original}: likeness {clone}, rule {rule}");
     }
+    std::fs::remove_file(&out).unwrap();
 }

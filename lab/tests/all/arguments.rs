@@ -13,22 +13,22 @@ const COMMANDS: [&[&str]; 10] = [
     &["hindsight"],
     &["regret"],
     &["fit", "--from"],
-    &["fit-margins", "--seeds=even"],
-    &["fit-tables", "--seeds=odd"],
+    &["fit-margins", "--hold-out=2"],
+    &["fit-tables", "--hold-out=3"],
     &["tune"],
 ];
 
 #[test]
 fn values_joined_by_an_equals_sign_are_read() {
     for (args, says) in [
-        (&["agreement", "--seeds=third", "f"][..], "--seeds: 'third' is neither even nor odd"),
+        (&["agreement", "--hold-out=third", "f"][..], "--hold-out: cannot read 'third'"),
         (&["continue", "--from=99", "f"][..], "--from: 99 is past the last turn, 9"),
-        (&["foresight", "--seed-mod=3", "f"][..], "--seed-mod 3: not M:R (2:1)"),
+        (&["foresight", "--hold-out=x", "f"][..], "--hold-out: cannot read 'x'"),
         (&["hindsight", "--seat=7", "f"][..], "--seat 7: a seat is 0 to 3"),
         (&["regret", "--seeds=0"][..], "--reference and --seeds must be at least 1"),
         (&["fit", "--from", "--seeds=5", "f"][..], "--seeds is for games played, not read"),
-        (&["fit-margins", "--seeds=third", "f"][..], "--seeds: 'third' is neither even nor odd"),
-        (&["fit-tables", "--label=x", "--seeds=all"][..], "--seeds: 'all' is neither even"),
+        (&["fit-margins", "--hold-out=third", "f"][..], "--hold-out: cannot read 'third'"),
+        (&["fit-tables", "--label=x", "--hold-out=all"][..], "--hold-out: cannot read 'all'"),
         (&["tune", "--jobs=0", "gate=0.5:0.1"][..], "--jobs and --every must be at least 1"),
     ] {
         let (code, out, err) = cli(args);

@@ -295,7 +295,7 @@ fn a_field_without_a_program_foresees_it_worse() {
         .filter(|l| {
             let seed: u64 =
                 serde_json::from_str::<serde_json::Value>(l).unwrap()["seed"].as_u64().unwrap();
-            daimyo::workshop::learn::held_out(seed, 4)
+            daimyo::workshop::learn::holdout::held_out(seed, 4)
         })
         .map(|l| l.to_string() + "\n")
         .collect();

@@ -143,10 +143,13 @@ pub enum ComponentLine {
         later: Policy,
         #[serde(with = "MoveModelDef")]
         moves: MoveModel,
-        /// Per-lord tables, in hundredths, from the turn `first` on; none: the move model alone.
-        rule: Option<TablesLine>,
-        /// By turn 1 to 9: the share of the forecast on the rule's move.
-        sure: [f64; TURNS as usize],
+        /// Per-lord tables, in hundredths, from the turn `first` on; none: no tables. The file
+        /// names them `rule`, and their shares `sure`.
+        #[serde(rename = "rule")]
+        tables: Option<TablesLine>,
+        /// By turn 1 to 9: the share of the forecast on the tables' move.
+        #[serde(rename = "sure")]
+        tables_sure: [f64; TURNS as usize],
         /// A plan rule (`styles::fitted::margins`); none: no plan.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         plan: Option<PlanLine>,
@@ -313,23 +316,32 @@ impl ComponentLine {
                 smoothing: *smoothing,
                 later: *later,
             },
-            ComponentLine::Learnt { weight, later, moves, rule, sure, plan, .. } => {
-                let rule = match rule {
+            ComponentLine::Learnt { weight, later, moves, tables, tables_sure, plan, .. } => {
+                let tables = match tables {
                     Some(t) => Some(Tables::new(t.first, t.values.clone())?),
                     None => None,
                 };
                 let plan_sure = plan.as_ref().map_or([0.0; TURNS as usize], |p| p.sure);
-                if let Some(s) = sure.iter().chain(&plan_sure).find(|s| !(0.0..=1.0).contains(*s)) {
+                let shares = tables_sure.iter().chain(&plan_sure);
+                if let Some(s) = shares.clone().find(|s| !(0.0..=1.0).contains(*s)) {
                     return Err(format!("sure {s}: a share is 0 to 1"));
                 }
-                if rule.is_none() && sure.iter().any(|&s| s > 0.0) {
+                if tables.is_none() && tables_sure.iter().any(|&s| s > 0.0) {
                     return Err("sure over 0 without a rule".into());
                 }
-                if let Some(t) = (0..TURNS as usize).find(|&t| sure[t] + plan_sure[t] > 1.0) {
-                    return Err(format!("turn {}: the rules' shares add up to over 1", t + 1));
+                // The move model keeps a share: a move neither rule plays is never impossible.
+                let together = |t: usize| tables_sure[t] + plan_sure[t];
+                if let Some(t) = (0..TURNS as usize).find(|&t| together(t) >= 1.0) {
+                    return Err(format!(
+                        "turn {}: the rules' shares add up to {}: under 1, the rest the move \
+                         model's",
+                        t + 1,
+                        together(t)
+                    ));
                 }
                 let plan = plan.as_ref().map(PlanLine::plan).transpose()?;
-                let player = Player { moves: *moves, rule, sure: *sure, plan, plan_sure };
+                let player =
+                    Player { moves: *moves, tables, tables_sure: *tables_sure, plan, plan_sure };
                 let style = Style::Learnt(Box::leak(Box::new(player)));
                 Component { name, style, weight: *weight, smoothing: 0.0, later: *later }
             }

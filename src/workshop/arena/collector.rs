@@ -236,7 +236,8 @@ impl Collector<'_> {
         }
         if let Some(dir) = &self.pages {
             let path = dir.join(page_name(game.seed, game.rotation, side));
-            let page = Game::try_from(line.clone()).map(|game| viewer::game_page(&game));
+            let page = Game::try_from(line.clone()).map_err(String::from);
+            let page = page.map(|game| viewer::game_page(&game));
             let written = page.and_then(|p| std::fs::write(&path, p).map_err(|e| e.to_string()));
             result = result.and(written.map_err(|e| format!("--html {}: {e}", path.display())));
         }

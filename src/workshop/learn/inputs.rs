@@ -1,9 +1,10 @@
 //! What `learn` reads: every file as given, in any format the workshop reads (the official
 //! manager's result, arena `--out` files, the field's recorded games, the player's `--log`),
-//! each checked. A file that cannot be read or is not a file of games stops the run with its
-//! name, line and what is wrong; a game that parses but cannot have happened (an illegal move,
-//! lords that do not follow from the seed, a stated winner or total the moves do not give) is
-//! reported and skipped, and counted.
+//! each checked. A game is refused as the records reader types it (`records::Refused`): a file
+//! that cannot be read or is not a file of games stops the run with its name, line and what is
+//! wrong; a game that parses but cannot have happened (an illegal move, lords that do not follow
+//! from the seed, a stated winner or total the moves do not give) is reported and skipped, and
+//! counted.
 //!
 //! A log holds what its own seat saw: its own moves, each with the view it was made from, but
 //! not the others' hidden nights, so only the logging player's moves are read from it.
@@ -11,7 +12,7 @@
 use crate::player::field::Input;
 use crate::player::log::{self, LoggedGame};
 use crate::workshop::digest::sha256_hex;
-use crate::workshop::records::{self, Game};
+use crate::workshop::records::{self, Game, Refused};
 use daimyo_engine::knowledge::{Position, Tracker};
 use daimyo_engine::rules::{DAIMYO, Row, State, strengths_from_seed, winner};
 use std::collections::BTreeMap;
@@ -92,17 +93,24 @@ pub fn read_bytes(
         out.skipped.push(format!("{file}: {at}: {why}: skipped"));
         skipped += 1;
     };
+    // Each game read, or refused: a malformed one stops the run, an impossible one is
+    // skipped.
+    let mut take = |at: String, read: Result<Option<Source>, Refused>| match read {
+        Ok(source) => {
+            out.games.extend(source);
+            games += 1;
+            Ok(())
+        }
+        Err(Refused::Impossible(why)) => {
+            skip(at, why);
+            Ok(())
+        }
+        Err(Refused::Malformed(e)) => Err(format!("{file}: {e}")),
+    };
     if log::is_log(&text) {
         let logged = log::read(&text).map_err(|e| format!("{file}: {e}"))?;
         for (i, g) in logged.iter().enumerate() {
-            match seat(g, labels) {
-                Ok(Some(s)) => {
-                    out.games.push(s);
-                    games += 1;
-                }
-                Ok(None) => games += 1,
-                Err(e) => skip(format!("log game {}", i + 1), e),
-            }
+            take(format!("log game {}", i + 1), seat(g, labels))?;
         }
     } else {
         let found = records::games(&text).map_err(|e| format!("{file}: {e}"))?;
@@ -110,28 +118,8 @@ pub fn read_bytes(
             return Err(format!("{file}: no games in it"));
         }
         for n in 1..=found.len() {
-            let game = match found.get(n) {
-                Ok(g) => g,
-                // A game the reader refuses is malformed, unless it is a JSON object with
-                // a replay: then it is a game whose moves cannot have been played.
-                Err(e) if e.contains("replay") || e.contains("move") || e.contains("turn") => {
-                    skip(game_at(&found, n), e);
-                    continue;
-                }
-                Err(e) => return Err(format!("{file}: {e}")),
-            };
-            match check(&game) {
-                Ok(()) => {
-                    let mut game = game;
-                    let seats = game.labels.clone().map(|l| labels.of(&l));
-                    for (s, l) in seats.into_iter().enumerate() {
-                        game.labels[s] = l.unwrap_or_default();
-                    }
-                    out.games.push(Source::Whole(game));
-                    games += 1;
-                }
-                Err(e) => skip(game_at(&found, n), e),
-            }
+            let read = found.get(n).and_then(check).map(|g| Some(relabelled(g, labels)));
+            take(game_at(&found, n), read)?;
         }
     }
     out.inputs.push(Input { file: file.to_string(), sha256, games, skipped });
@@ -146,51 +134,70 @@ fn game_at(found: &records::Games, n: usize) -> String {
     }
 }
 
-/// Why a game that was read cannot have happened, if it cannot.
-fn check(g: &Game) -> Result<(), String> {
+/// The game, or why it cannot have happened.
+fn check(g: Game) -> Result<Game, Refused> {
+    let impossible = |why: String| Err(Refused::Impossible(why));
     if g.strengths != strengths_from_seed(g.seed) {
-        return Err(format!("the lords {:?} do not follow from seed {}", g.strengths, g.seed));
+        return impossible(format!(
+            "the lords {:?} do not follow from seed {}",
+            g.strengths, g.seed
+        ));
     }
     let mut state = State::new(g.strengths);
     for (t, moves) in g.commands.iter().enumerate() {
-        state.play(moves).map_err(|e| format!("turn {}: {e:?}", t + 1))?;
+        if let Err(e) = state.play(moves) {
+            return impossible(format!("turn {}: {e:?}", t + 1));
+        }
     }
     if !state.is_over() {
-        return Err(format!("it ends after turn {} of 9", g.commands.len()));
+        return impossible(format!("it ends after turn {} of 9", g.commands.len()));
     }
     let totals = state.totals();
     if let Some(stated) = g.totals_x12.filter(|&t| t != totals) {
-        return Err(format!(
+        return impossible(format!(
             "the stated totals {stated:?} (twelfths) are not the moves' {totals:?}"
         ));
     }
     if g.winner.is_some_and(|w| winner(&totals) != Some(w)) {
         let w = g.winner.unwrap_or_default();
-        return Err(format!(
+        return impossible(format!(
             "the stated winner, seat {w}, is not the moves' ({:?})",
             winner(&totals)
         ));
     }
-    Ok(())
+    Ok(g)
+}
+
+/// A whole game, its seats' labels as learnt (`""` for a seat left out).
+fn relabelled(mut game: Game, labels: &Labels) -> Source {
+    let seats = game.labels.clone().map(|l| labels.of(&l));
+    for (s, l) in seats.into_iter().enumerate() {
+        game.labels[s] = l.unwrap_or_default();
+    }
+    Source::Whole(game)
 }
 
 /// The logging player's moves of one logged game, each with the position it was made from;
-/// `None` if its label is left out.
-fn seat(g: &LoggedGame, labels: &Labels) -> Result<Option<Source>, String> {
+/// `None` if its label is left out. A logged game that does not replay cannot have been played
+/// as logged.
+fn seat(g: &LoggedGame, labels: &Labels) -> Result<Option<Source>, Refused> {
     let Some(label) = labels.of(&g.player) else { return Ok(None) };
-    let (strengths, views) = g.views()?;
+    let (strengths, views) = g.views().map_err(Refused::Impossible)?;
     let mut tracker = Tracker::new(strengths);
     let mut moves = Vec::new();
     for (view, turn) in views.iter().zip(&g.turns) {
         tracker.observe(view);
-        let played =
-            log::parse_move(&turn.answer).ok().filter(|m| m.phase() == view.phase).ok_or_else(
-                || format!("turn {}: the answer '{}' is no move", view.turn, turn.answer),
-            )?;
+        let played = log::parse_move(&turn.answer)
+            .ok()
+            .filter(|m| m.phase() == view.phase)
+            .ok_or_else(|| {
+                let why = format!("turn {}: the answer '{}' is no move", view.turn, turn.answer);
+                Refused::Impossible(why)
+            })?;
         moves.push((*tracker.position(), played.counts()));
     }
     if moves.is_empty() {
-        return Err("no turn answered".into());
+        return Err(Refused::Impossible("no turn answered".into()));
     }
     let key = g.seed ^ g.unix_ms.rotate_left(32);
     Ok(Some(Source::Seat { label, key, moves }))

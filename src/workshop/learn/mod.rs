@@ -10,12 +10,28 @@
 //! move and a hidden night, against uniform picks. The file (`player::field` owns its format) says
 //! how it was made; the same inputs give the same bytes, on any number of threads. It is written to
 //! a temporary file and renamed, so a run that fails leaves none.
+//!
+//! The modules, in the order a game goes through them:
+//! - `inputs`: the files read, each game whole or one seat's logged moves; a game that is
+//!   malformed stops the run, one that cannot have happened is skipped and counted.
+//! - `games`: a whole game played again, seat by seat: each seat's position, move and the true
+//!   board it moved on.
+//! - `holdout`: which games the fits see and which judge them, one rule for every fit.
+//! - The fits, each of one thing a player's moves show: `moves` (a move model), `policy` (the
+//!   policy of a rollout's later turns), `tables` (a rule of per-lord tables) and `plan` (a plan
+//!   rule of per-turn constants).
+//! - `player`: a player's fits together, and the share of its forecast each rule earns.
+//! - This module: the run, the generic contestant, the held-out foresight, and the field file
+//!   (its format, and the checks it passes when it is read: `player::field`).
+//! - `report`: what the file says, for a reader.
 
 pub mod inputs;
+pub mod games;
+pub mod holdout;
 pub mod moves;
-pub mod plan;
 pub mod policy;
 pub mod tables;
+pub mod plan;
 pub mod player;
 pub mod report;
 
@@ -27,13 +43,13 @@ use crate::player::field::{
 use crate::workshop::foresight::{self, Replayed};
 use crate::workshop::jobs::in_order;
 use crate::workshop::records;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::params::ModelParams;
 use daimyo_engine::policy::Policy;
-use daimyo_engine::rules::DAIMYO;
+use daimyo_engine::rules::{DAIMYO, Phase};
 use daimyo_engine::styles::field::DESCRIBED;
 use daimyo_engine::styles::move_model::MoveModel;
 use daimyo_engine::timeman::cores;
+use games::replay;
 use inputs::{Labels, Source};
 use player::{Learnt, Made};
 use policy::Observed;
@@ -42,8 +58,6 @@ use std::time::Instant;
 
 pub const USAGE: &str = include_str!("usage.txt");
 
-/// One seed in this many is held out by default.
-pub const HOLD_OUT: u32 = 4;
 /// Players seen in fewer games are left out by default: 20 games are 180 moves.
 pub const MIN_GAMES: usize = 20;
 /// Each learnt player's prior weight, and the generic contestant's (docs/findings.md, "The
@@ -86,7 +100,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         files: Vec::new(),
         out: String::new(),
         labels: Labels::default(),
-        hold_out: HOLD_OUT,
+        hold_out: holdout::DEFAULT,
         min_games: MIN_GAMES,
         jobs: cores(),
         report: false,
@@ -146,19 +160,6 @@ fn quoted(a: &str) -> String {
     }
 }
 
-/// SplitMix64's finaliser: a key's bits well mixed.
-pub fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Whether a game of `key` is held out, one in `hold_out` (0: none).
-pub fn held_out(key: u64, hold_out: u32) -> bool {
-    hold_out > 0 && mix(key).is_multiple_of(hold_out as u64)
-}
-
 /// A line on stderr, with the time since the start.
 fn progress(start: Instant, what: &str) {
     eprintln!("daimyo learn: {:5.1} s  {what}", start.elapsed().as_secs_f64());
@@ -171,27 +172,13 @@ fn moves_of(games: &[&Source], learnt: &[String]) -> BTreeMap<String, Vec<Made>>
         match g {
             Source::Whole(game) => {
                 let seats = inputs::seats_of(game, learnt);
-                let mut table = LocalGame::new(game.strengths);
-                for moves in &game.commands {
-                    let (real, public) = (table.state.real, table.state.public);
-                    for (seat, m) in moves.iter().enumerate().filter(|(s, _)| seats[*s]) {
-                        let pos = *table.known[seat].position();
-                        let observed = Observed::new(
-                            &game.strengths,
-                            &real,
-                            &public,
-                            seat,
-                            pos.turn,
-                            m.counts(),
-                        );
-                        out.entry(game.labels[seat].clone()).or_default().push(Made {
-                            key: game.seed as u64,
-                            pos,
-                            played: m.counts(),
-                            observed: Some(observed),
-                        });
-                    }
-                    table.play(moves).expect("checked when read");
+                for m in replay(game.strengths, &game.commands).filter(|m| seats[m.seat]) {
+                    out.entry(game.labels[m.seat].clone()).or_default().push(Made {
+                        key: game.seed as u64,
+                        pos: m.pos,
+                        played: m.played,
+                        observed: Some(Observed::new(&m)),
+                    });
                 }
             }
             Source::Seat { label, key, moves } => {
@@ -240,7 +227,7 @@ fn run(a: &Args) -> Result<(), String> {
         return Err(format!("no player is seen in --min-games {} games or more", a.min_games));
     }
     let (held, kept): (Vec<&Source>, Vec<&Source>) =
-        read.games.iter().partition(|g| held_out(g.key(), a.hold_out));
+        read.games.iter().partition(|g| holdout::held_out(g.key(), a.hold_out));
     let made = moves_of(&kept, &learnt);
     // The players one by one, then the contestant: every learnt player's moves pooled.
     let pooled: Vec<Made> = made.values().flatten().cloned().collect();
@@ -343,14 +330,18 @@ impl Task<'_> {
 
 /// A learnt player's component, its weights kept to four decimals.
 fn learnt_line(label: &str, l: &Learnt) -> ComponentLine {
+    let p = &l.player;
     ComponentLine::Learnt {
         name: label.to_string(),
         weight: PLAYER_WEIGHT,
         later: rounded_policy(l.later),
-        moves: rounded_moves(l.moves),
-        rule: l.rule.as_ref().map(|t| TablesLine { first: t.first(), values: t.values().to_vec() }),
-        sure: l.sure,
-        plan: l.plan.as_ref().map(|p| PlanLine::of(p, l.plan_sure)),
+        moves: rounded_moves(p.moves),
+        tables: p
+            .tables
+            .as_ref()
+            .map(|t| TablesLine { first: t.first(), values: t.values().to_vec() }),
+        tables_sure: p.tables_sure,
+        plan: p.plan.as_ref().map(|plan| PlanLine::of(plan, p.plan_sure)),
     }
 }
 
@@ -384,39 +375,53 @@ fn held_out_foresight(
         },
         |_| {},
     );
-    let mut sums: BTreeMap<String, [f64; 6]> = BTreeMap::new();
+    // -ln of a uniformly random day move's probability: one of the legal day moves.
+    let uniform_day = (daimyo_engine::moves::legal(Phase::Day).len() as f64).ln();
+    let mut sums: BTreeMap<String, Sums> = BTreeMap::new();
     for (g, s) in games.iter().zip(seen) {
         for seat in 0..DAIMYO {
             let Some(label) = learnt.iter().find(|l| **l == g.labels[seat]) else { continue };
             let e = sums.entry(label.clone()).or_default();
             for d in &s.days[seat] {
-                e[0] += 1.0;
-                e[1] += d.nats;
-                e[2] += (252f64).ln();
+                e.days += 1;
+                e.day_nats += d.nats;
+                e.day_uniform += uniform_day;
             }
             for n in &s.nights[seat] {
-                e[3] += 1.0;
-                e[4] += n.nats;
-                e[5] += n.uniform.unwrap_or(0.0);
+                e.nights += 1;
+                e.night_nats += n.nats;
+                e.night_uniform += n.uniform.unwrap_or(0.0);
             }
         }
     }
-    let per = |sum: f64, n: f64| if n > 0.0 { round(sum / n) } else { 0.0 };
-    sums.into_iter()
-        .map(|(l, e)| {
-            (
-                l,
-                Foresight {
-                    day_moves: e[0] as usize,
-                    day_nats: per(e[1], e[0]),
-                    day_uniform: per(e[2], e[0]),
-                    night_readings: e[3] as usize,
-                    night_nats: per(e[4], e[3]),
-                    night_uniform: per(e[5], e[3]),
-                },
-            )
-        })
-        .collect()
+    sums.into_iter().map(|(l, e)| (l, e.foresight())).collect()
+}
+
+/// A player's held-out moves foreseen, summed: day moves and hidden nights read, and the nats of
+/// each under the field and under uniform picks.
+#[derive(Default)]
+struct Sums {
+    days: usize,
+    day_nats: f64,
+    day_uniform: f64,
+    nights: usize,
+    night_nats: f64,
+    night_uniform: f64,
+}
+
+impl Sums {
+    /// The means a move, as the file keeps them.
+    fn foresight(&self) -> Foresight {
+        let per = |sum: f64, n: usize| if n > 0 { round(sum / n as f64) } else { 0.0 };
+        Foresight {
+            day_moves: self.days,
+            day_nats: per(self.day_nats, self.days),
+            day_uniform: per(self.day_uniform, self.days),
+            night_readings: self.nights,
+            night_nats: per(self.night_nats, self.nights),
+            night_uniform: per(self.night_uniform, self.nights),
+        }
+    }
 }
 
 /// Four decimals: what the file keeps of a score.

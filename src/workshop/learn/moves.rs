@@ -1,7 +1,6 @@
 //! A move model (`daimyo_engine::styles::move_model`) fitted to observed moves: the softmax
 //! likelihood of each move among the legal ones, its gradient, and the model of highest
-//! likelihood under an L2 ridge, by gradient ascent; and how well a model foresees moves it was
-//! not fitted to.
+//! likelihood under an L2 ridge, by gradient ascent.
 
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::moves::{self, MAX_MOVES};
@@ -30,47 +29,12 @@ impl Seen {
     }
 
     /// The log-probability of every legal move under `m`, into `out` (`moves::legal` order).
-    fn log_probabilities<'a>(&self, m: &MoveModel, out: &'a mut [f64; MAX_MOVES]) -> &'a [f64] {
+    pub fn log_probabilities<'a>(&self, m: &MoveModel, out: &'a mut [f64; MAX_MOVES]) -> &'a [f64] {
         let legal = moves::legal(self.phase);
         let out = &mut out[..legal.len()];
         log_probabilities(&m.scores(self.horizon, &self.lords), legal, out);
         out
     }
-}
-
-/// How well a model foresees some moves, by phase.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Account {
-    pub moves: usize,
-    /// Summed -ln of the probability of the move played.
-    pub nats: f64,
-    /// Moves that were the model's likeliest.
-    pub likeliest: usize,
-}
-
-impl Account {
-    pub fn mean(&self) -> f64 {
-        self.nats / self.moves.max(1) as f64
-    }
-
-    pub fn agreement(&self) -> f64 {
-        self.likeliest as f64 / self.moves.max(1) as f64
-    }
-}
-
-/// The day moves' account and the night moves'.
-pub fn account(m: &MoveModel, seen: &[Seen]) -> [Account; 2] {
-    let mut out = [Account::default(); 2];
-    let mut buf = [0.0; MAX_MOVES];
-    for s in seen {
-        let lp = s.log_probabilities(m, &mut buf);
-        let a = &mut out[(s.phase == Phase::Night) as usize];
-        a.moves += 1;
-        a.nats -= lp[s.chosen];
-        let top = lp.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        a.likeliest += (lp[s.chosen] >= top) as usize;
-    }
-    out
 }
 
 /// Mean log-likelihood per move of `seen` under the model of weights `v`, and its gradient.
@@ -130,26 +94,6 @@ pub fn fit(seen: &[Seen], ridge: f64, iterations: usize) -> MoveModel {
         }
     }
     MoveModel::from_params(&v)
-}
-
-/// A table of weights as Rust source.
-fn table<const N: usize>(t: &[[[f32; KS]; N]]) -> String {
-    let row = |r: &[f32; KS]| format!("[{}]", r.map(|x| format!("{x:.2}")).join(", "));
-    let by = |x: &[[f32; KS]; N]| format!("[{}]", x.iter().map(row).collect::<Vec<_>>().join(", "));
-    format!("[{}]", t.iter().map(by).collect::<Vec<_>>().join(", "))
-}
-
-/// The model as Rust source, one table a line.
-pub fn source(m: &MoveModel) -> String {
-    format!(
-        "MoveModel {{\n    strength: {},\n    lead: {},\n    margin: {},\n    nights: {},\n    \
-         rank: {},\n}}",
-        table(&m.strength),
-        table(&m.lead),
-        table(&m.margin),
-        table(&m.nights),
-        table(&m.rank)
-    )
 }
 
 #[cfg(test)]
@@ -212,12 +156,19 @@ mod tests {
         };
         let (train, test) = (draw(4000), draw(600));
         let fitted = fit(&train, 1e-4, 300);
-        let [fd, fnight] = account(&fitted, &test);
-        let [td, tnight] = account(&truth, &test);
-        let [ud, _] = account(&MoveModel::UNIFORM, &test);
-        assert!(fd.mean() < td.mean() + 0.15, "fitted {} vs true {}", fd.mean(), td.mean());
-        assert!(fnight.mean() < tnight.mean() + 0.15, "{} {}", fnight.mean(), tnight.mean());
-        assert!(fd.mean() < ud.mean() - 1.0, "fitted {} vs uniform {}", fd.mean(), ud.mean());
+        // Nats a move of `phase` under `m`.
+        let nats = |m: &MoveModel, phase: Phase| -> f64 {
+            let at: Vec<&Seen> = test.iter().filter(|s| s.phase == phase).collect();
+            let mut buf = [0.0; MAX_MOVES];
+            let sum: f64 = at.iter().map(|s| -s.log_probabilities(m, &mut buf)[s.chosen]).sum();
+            sum / at.len() as f64
+        };
+        let (fd, fnight) = (nats(&fitted, Phase::Day), nats(&fitted, Phase::Night));
+        let (td, tnight) = (nats(&truth, Phase::Day), nats(&truth, Phase::Night));
+        let ud = nats(&MoveModel::UNIFORM, Phase::Day);
+        assert!(fd < td + 0.15, "fitted {fd} vs true {td}");
+        assert!(fnight < tnight + 0.15, "{fnight} {tnight}");
+        assert!(fd < ud - 1.0, "fitted {fd} vs uniform {ud}");
         // The fitted model's likeliest move is the true one's on most held-out positions.
         let mut same = 0;
         let (mut a, mut b) = ([0.0; MAX_MOVES], [0.0; MAX_MOVES]);

@@ -1,12 +1,13 @@
 //! One player learnt from its moves: a move model (`moves`), two rules (per-lord tables,
 //! `tables`, and a plan rule of per-turn constants, `plan`) and the policy it plays in a
 //! rollout's later turns (`policy`), and how far to trust each rule: turn by turn, the shares
-//! `sure` and `plan_sure` of the forecast put on the rules' moves, the rest on the move model's.
+//! `tables_sure` and `plan_sure` of the forecast put on the rules' moves, the rest on the move model's.
 //! The shares are fitted on moves none was fitted to: the player's games are split in two by
 //! seed, each half foreseen by a move model and rules fitted on the other, and at each turn the
 //! pair of shares that makes those moves likeliest is kept. A rule that makes no turn's moves
 //! likelier is left out.
 
+use super::holdout::half;
 use super::moves::{self, Seen};
 use super::plan::{self, Asked, ByTurn};
 use super::policy::{self, Observed};
@@ -15,6 +16,7 @@ use daimyo_engine::knowledge::Position;
 use daimyo_engine::moves::{MAX_MOVES, legal};
 use daimyo_engine::policy::Policy;
 use daimyo_engine::rules::{Row, TURNS};
+use daimyo_engine::styles::field::Player;
 use daimyo_engine::styles::fitted::margins::{self, Plan};
 use daimyo_engine::styles::fitted::tables::Tables;
 use daimyo_engine::styles::move_model::{MoveModel, log_probabilities};
@@ -41,20 +43,12 @@ pub struct Made {
     pub observed: Option<Observed>,
 }
 
-/// What was learnt of a player.
+/// A learnt player: what the model reads of it, and the policy it plays in a rollout's later
+/// turns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Learnt {
-    pub moves: MoveModel,
-    pub rule: Option<Tables>,
-    pub sure: [f64; TURNS as usize],
-    pub plan: Option<Plan>,
-    pub plan_sure: [f64; TURNS as usize],
+    pub player: Player,
     pub later: Policy,
-}
-
-/// The half of the player's games a key falls in.
-fn half(key: u64) -> usize {
-    (super::mix(key ^ 0x5bd1_e995) % 2) as usize
 }
 
 /// The probability `m` gives the move played at `pos`.
@@ -140,20 +134,21 @@ pub fn learn(made: &[Made]) -> Learnt {
             scored[turn].push((q, hit, plan_hit));
         }
     }
-    let (mut sure, mut plan_sure) = ([0.0; TURNS as usize], [0.0; TURNS as usize]);
+    let (mut tables_sure, mut plan_sure) = ([0.0; TURNS as usize], [0.0; TURNS as usize]);
     for turn in 0..TURNS as usize {
-        (sure[turn], plan_sure[turn], _) = shares(&scored[turn]);
+        (tables_sure[turn], plan_sure[turn], _) = shares(&scored[turn]);
     }
     // A rule whose share is 0 at every turn is left out (its shares are all 0 already).
-    let (keeps, keeps_plan) = (sure.iter().any(|&s| s > 0.0), plan_sure.iter().any(|&s| s > 0.0));
-    Learnt {
+    let (keeps_tables, keeps_plan) =
+        (tables_sure.iter().any(|&s| s > 0.0), plan_sure.iter().any(|&s| s > 0.0));
+    let player = Player {
         moves: move_model(made),
-        rule: keeps.then(|| rule(made)),
-        sure,
+        tables: keeps_tables.then(|| rule(made)),
+        tables_sure,
         plan: keeps_plan.then(|| plan_rule(made)),
         plan_sure,
-        later: later(made),
-    }
+    };
+    Learnt { player, later: later(made) }
 }
 
 #[cfg(test)]

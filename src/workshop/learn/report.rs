@@ -5,10 +5,10 @@
 //! (stops picking, for the rest of the half, a lord it had picked). As text, or as one
 //! self-contained page that fetches nothing, every name escaped, no script.
 
+use super::games::replay;
 use super::inputs::Source;
 use crate::player::field::{ComponentLine, FieldFile, PlayerRecord};
 use crate::workshop::viewer::csp;
-use daimyo_engine::agent::LocalGame;
 use daimyo_engine::knowledge::Position;
 use daimyo_engine::rules::{self, DAIMYO, LORDS, Phase, TURNS};
 use std::collections::BTreeMap;
@@ -97,12 +97,8 @@ impl<'a> Report<'a> {
             match g {
                 Source::Whole(game) => {
                     let mut seats: [Vec<(Position, rules::Row)>; DAIMYO] = Default::default();
-                    let mut table = LocalGame::new(game.strengths);
-                    for moves in &game.commands {
-                        for (s, m) in moves.iter().enumerate() {
-                            seats[s].push((*table.known[s].position(), m.counts()));
-                        }
-                        table.play(moves).expect("checked when read");
+                    for m in replay(game.strengths, &game.commands) {
+                        seats[m.seat].push((m.pos, m.played));
                     }
                     for (s, moves) in
                         seats.iter().enumerate().filter(|(s, _)| !game.labels[*s].is_empty())
@@ -142,11 +138,11 @@ impl<'a> Report<'a> {
                     ("night: both on one".to_string(), nights(share(&h.one_lord, &h.moves))),
                     ("lords given up".to_string(), per_half),
                 ];
-                if let Some(ComponentLine::Learnt { sure, rule, plan, .. }) =
+                if let Some(ComponentLine::Learnt { tables_sure, tables, plan, .. }) =
                     self.file.components.iter().find(|c| c.name() == p.label)
                 {
-                    if rule.is_some() {
-                        rows.push(("tables' share".to_string(), sure.map(Some)));
+                    if tables.is_some() {
+                        rows.push(("tables' share".to_string(), tables_sure.map(Some)));
                     }
                     if let Some(plan) = plan {
                         rows.push(("plan's share".to_string(), plan.sure.map(Some)));

@@ -2,7 +2,8 @@
 //! its run lines and its games, each line checked, a torn last line told apart. A file of the
 //! field's records reads so too, with no run line.
 
-use super::{OutLine, Probe, RunLine, game_line};
+use super::reader::{Probe, game_line};
+use super::{OutLine, RunLine};
 use crate::player::log::json_message;
 
 /// An arena `--out` file read whole, to add its games up: its run lines and its games, with
