@@ -1,5 +1,5 @@
-//! One test per row of the README's bad-input tables: malformed input ends the game with one
-//! line on stderr and exit code 2; input that is well-formed but cannot have happened earns
+//! One test per row of the bad-input tables (docs/bad-input.md): malformed input ends the game
+//! with one line on stderr and exit code 2; input that is well-formed but cannot have happened earns
 //! warnings and is played from as given; end of input between turns and a closed stdout end
 //! quietly with 0. Most tests run the player loop in-process on byte buffers; the `subprocess_`
 //! ones run the binary (`daimyo play random`) to check the real exit code and streams.
