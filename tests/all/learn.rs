@@ -260,6 +260,68 @@ fn a_log_gives_its_players_own_moves_and_a_label_can_be_renamed_or_dropped() {
     let _ = std::fs::remove_file(out);
 }
 
+#[test]
+fn a_player_is_taken_from_k_of_its_games_or_never_met() {
+    let games = some_games("forty-taken.jsonl", 40);
+    let g = games.to_str().unwrap();
+    let out = scratch("taken.json");
+    let o = out.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![g, "-o", o, "--jobs", "2"];
+        args.extend_from_slice(extra);
+        let (code, _, err) = learn(&args);
+        assert_eq!(code, 0, "{err}");
+        field::parse(&std::fs::read_to_string(&out).unwrap()).unwrap()
+    };
+    let player = |file: &field::FieldFile, label: &str| {
+        file.players.iter().find(|p| p.label == label).cloned().expect(label)
+    };
+    let (all, _) = run(&[]);
+    // orig-roles from 24 of its games kept, nine moves a game; the described roles left out.
+    let (some, field) = run(&["--take", "orig-roles=24", "--without", "roles"]);
+    assert_eq!(some.settings.taken.get("orig-roles"), Some(&24));
+    assert_eq!(some.settings.without, ["roles"]);
+    let names: Vec<&str> = field.iter().map(|c| c.name).collect();
+    assert!(!names.contains(&"roles") && names.contains(&"orig-roles"), "{names:?}");
+    assert!(names.contains(&"tables-described"), "{names:?}");
+    let roles = player(&some, "orig-roles");
+    assert_eq!((roles.learnt, roles.moves_fitted), (true, 24 * 9), "{roles:?}");
+    assert!(player(&all, "orig-roles").moves_fitted > 24 * 9);
+    // Never met: not learnt, not in the field, but its held-out games still foreseen, and read
+    // far worse than by the field that learnt it.
+    let (never, field) = run(&["--take", "orig-roles=0", "--without", "roles"]);
+    let names: Vec<&str> = field.iter().map(|c| c.name).collect();
+    assert!(!names.contains(&"orig-roles") && names.contains(&"contestant"), "{names:?}");
+    let met = player(&all, "orig-roles");
+    let unmet = player(&never, "orig-roles");
+    assert_eq!((unmet.learnt, unmet.moves_fitted, unmet.games), (false, 0, met.games));
+    let (a, b) = (met.held_out.expect("foreseen"), unmet.held_out.expect("foreseen"));
+    assert_eq!(a.day_moves, b.day_moves, "the same held-out games");
+    assert!(b.day_nats > a.day_nats + 1.0, "never met {b:?}, learnt {a:?}");
+    // The other seats of its games are fitted all the same.
+    for label in ["orig-tables", "orig-margins", "orig-pruned-mc"] {
+        assert_eq!(player(&never, label).moves_fitted, player(&all, label).moves_fitted, "{label}");
+    }
+    // A field learnt without these options says nothing of them.
+    let text = std::fs::read_to_string(repo(field::DEFAULT_PATH)).unwrap();
+    assert!(!text.contains("\"taken\"") && !text.contains("\"without\""));
+    for (args, want) in [
+        (vec!["--take", "orig-roles"], "--take orig-roles: not LABEL=K"),
+        (vec!["--take", "orig-roles=some"], "not LABEL=K"),
+        (vec!["--take", "nobody=3"], "no player nobody in the games"),
+        (vec!["--without", "tables"], "--without tables: not a described component"),
+    ] {
+        let mut all = vec![g, "-o", o];
+        all.extend(args);
+        let (code, _, err) = learn(&all);
+        assert_eq!(code, 2, "{all:?}: {err}");
+        assert!(err.contains(want), "{all:?}: {err}");
+    }
+    for p in [out, games] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 /// A field file of the default's text with `edit` applied.
 fn edited(name: &str, edit: impl Fn(&str) -> String) -> String {
     let path = scratch(name);

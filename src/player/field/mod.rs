@@ -81,6 +81,12 @@ pub struct Settings {
     pub renamed: BTreeMap<String, String>,
     #[serde(default)]
     pub dropped: Vec<String>,
+    /// Players fitted from only K of their games kept (`--take LABEL=K`; 0: never met), and
+    /// described components left out (`--without NAME`): written only when given.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub taken: BTreeMap<String, usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub without: Vec<String>,
 }
 
 /// One player of the inputs: its games, and how the field foresaw its held-out ones.

@@ -22,6 +22,18 @@ pub fn held_out(key: u64, one_in: u32) -> bool {
     one_in > 0 && mix(key).is_multiple_of(one_in as u64)
 }
 
+/// The `k` games of a player's that `learn --take LABEL=K` fits, of its games whose keys are
+/// `keys` (in their order): the first `k` by a hash of the key apart from the held-out one's, so
+/// that a seed's rotations go together and the games taken for a smaller `k` are among those
+/// taken for a larger; a key's games in their order. The indices taken, in order.
+pub fn taken(keys: &[u64], k: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by_key(|&i| (mix(keys[i] ^ 0x2545_f491_4f6c_dd1d), keys[i], i));
+    order.truncate(k);
+    order.sort_unstable();
+    order
+}
+
 /// The half (0 or 1) of a player's games the game of `key` falls in: a hash apart from the
 /// held-out one's.
 pub fn half(key: u64) -> usize {
@@ -46,5 +58,30 @@ mod tests {
         let both = held.iter().filter(|&&s| half(s) == 0).count();
         assert!(both * 4 > held.len() && both * 4 < 3 * held.len(), "{both}");
         assert!(seeds.clone().all(|s| !held_out(s, 0)), "0 holds none out");
+    }
+
+    #[test]
+    fn games_are_taken_by_whole_seeds_and_a_smaller_k_inside_a_larger() {
+        // 60 seeds in 4 rotations each, as a file lists them, seed by seed.
+        let keys: Vec<u64> = (7001..7061u64).flat_map(|s| [s; 4]).collect();
+        let (few, more) = (taken(&keys, 25), taken(&keys, 100));
+        assert_eq!((few.len(), more.len()), (25, 100));
+        assert!(few.iter().all(|i| more.contains(i)), "{few:?} not in {more:?}");
+        assert_eq!(taken(&keys, 1000).len(), keys.len());
+        assert!(taken(&keys, 0).is_empty());
+        // Whole seeds: 25 games are six seeds' four rotations and the first of a seventh.
+        let seeds = |t: &[usize]| {
+            let mut s: Vec<u64> = t.iter().map(|&i| keys[i]).collect();
+            s.dedup();
+            s
+        };
+        assert_eq!(seeds(&few).len(), 7, "{few:?}");
+        let whole = seeds(&few)
+            .iter()
+            .filter(|&&s| few.iter().filter(|&&i| keys[i] == s).count() == 4)
+            .count();
+        assert_eq!(whole, 6);
+        // Not the first seeds of the run: a hash, not the order of the file.
+        assert_ne!(seeds(&few), (7001..7008).collect::<Vec<u64>>());
     }
 }

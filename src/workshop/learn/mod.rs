@@ -74,6 +74,10 @@ pub struct Args {
     pub labels: Labels,
     pub hold_out: u32,
     pub min_games: usize,
+    /// Players fitted from only some of their games kept (`--take LABEL=K`).
+    pub take: BTreeMap<String, usize>,
+    /// Described components left out of the field (`--without NAME`).
+    pub without: Vec<String>,
     pub jobs: usize,
     pub report: bool,
     pub html: Option<String>,
@@ -102,6 +106,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
         labels: Labels::default(),
         hold_out: holdout::DEFAULT,
         min_games: MIN_GAMES,
+        take: BTreeMap::new(),
+        without: Vec::new(),
         jobs: cores(),
         report: false,
         html: None,
@@ -126,6 +132,25 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             Opt("--drop") => a.labels.dropped.push(read.value()?),
             Opt("--hold-out") => a.hold_out = read.value()?,
             Opt("--min-games") => a.min_games = read.value()?,
+            Opt("--take") => {
+                let text: String = read.value()?;
+                let taken = text.split_once('=').filter(|(l, _)| !l.is_empty());
+                let Some((label, k)) = taken.and_then(|(l, k)| Some((l, k.parse().ok()?))) else {
+                    return Err(format!("--take {text}: not LABEL=K (K a number of games)"));
+                };
+                a.take.insert(label.to_string(), k);
+            }
+            Opt("--without") => {
+                let name: String = read.value()?;
+                if !DESCRIBED.iter().any(|c| c.name == name) {
+                    let names: Vec<&str> = DESCRIBED.iter().map(|c| c.name).collect();
+                    return Err(format!(
+                        "--without {name}: not a described component (one of {})",
+                        names.join(", ")
+                    ));
+                }
+                a.without.push(name);
+            }
             Opt("--jobs") => a.jobs = threads("--jobs", read.value()?)?,
             Opt("--report") => a.report = true,
             Opt("--html") => a.html = Some(read.value()?),
@@ -147,6 +172,8 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     }
     a.labels.dropped.sort();
     a.labels.dropped.dedup();
+    a.without.sort();
+    a.without.dedup();
     Ok(Some(a))
 }
 
@@ -165,13 +192,19 @@ fn progress(start: Instant, what: &str) {
     eprintln!("daimyo learn: {:5.1} s  {what}", start.elapsed().as_secs_f64());
 }
 
-/// Every move of the learnt players in the games kept for fitting, by label.
-fn moves_of(games: &[&Source], learnt: &[String]) -> BTreeMap<String, Vec<Made>> {
+/// Every move of the learnt players in the games kept for fitting, by label, but in game `i`
+/// the players `unfitted[i]` names (those taken from fewer games).
+fn moves_of(
+    games: &[&Source],
+    learnt: &[String],
+    unfitted: &[Vec<&str>],
+) -> BTreeMap<String, Vec<Made>> {
     let mut out: BTreeMap<String, Vec<Made>> = BTreeMap::new();
-    for g in games {
+    for (g, unfitted) in games.iter().zip(unfitted) {
+        let fitted = |label: &str| learnt.iter().any(|l| l == label) && !unfitted.contains(&label);
         match g {
             Source::Whole(game) => {
-                let seats = inputs::seats_of(game, learnt);
+                let seats: [bool; DAIMYO] = std::array::from_fn(|s| fitted(&game.labels[s]));
                 for m in replay(game.strengths, &game.commands).filter(|m| seats[m.seat]) {
                     out.entry(game.labels[m.seat].clone()).or_default().push(Made {
                         key: game.seed as u64,
@@ -182,7 +215,7 @@ fn moves_of(games: &[&Source], learnt: &[String]) -> BTreeMap<String, Vec<Made>>
                 }
             }
             Source::Seat { label, key, moves } => {
-                if learnt.contains(label) {
+                if fitted(label) {
                     let made = moves.iter().map(|(pos, played)| Made {
                         key: *key,
                         pos: *pos,
@@ -214,21 +247,48 @@ fn run(a: &Args) -> Result<(), String> {
         ),
     );
     let per_label = inputs::per_label(&read.games);
-    let learnt: Vec<String> =
-        per_label.iter().filter(|(_, (n, _))| *n >= a.min_games).map(|(l, _)| l.clone()).collect();
-    for (label, (n, _)) in per_label.iter().filter(|(_, (n, _))| *n < a.min_games) {
+    let (held, kept): (Vec<&Source>, Vec<&Source>) =
+        read.games.iter().partition(|g| holdout::held_out(g.key(), a.hold_out));
+    if let Some(label) = a.take.keys().find(|l| !per_label.contains_key(*l)) {
+        return Err(format!("--take {label}=...: no player {label} in the games"));
+    }
+    // The players taken from K games kept: those they are not fitted on, and how many they are.
+    let mut unfitted: Vec<Vec<&str>> = vec![Vec::new(); kept.len()];
+    let mut fitted_games: BTreeMap<&str, usize> = BTreeMap::new();
+    for (label, &k) in &a.take {
+        let theirs: Vec<usize> =
+            (0..kept.len()).filter(|&i| kept[i].labels().contains(&label.as_str())).collect();
+        let keys: Vec<u64> = theirs.iter().map(|&i| kept[i].key()).collect();
+        let taken = holdout::taken(&keys, k);
+        for (j, &i) in theirs.iter().enumerate() {
+            if taken.binary_search(&j).is_err() {
+                unfitted[i].push(label);
+            }
+        }
+        fitted_games.insert(label, taken.len());
+        progress(
+            start,
+            &format!("{label}: taken from {} of its {} games kept", taken.len(), keys.len()),
+        );
+    }
+    let fitted_in = |label: &str, n: usize| fitted_games.get(label).copied().unwrap_or(n);
+    let learnt: Vec<String> = per_label
+        .iter()
+        .filter(|(l, (n, _))| fitted_in(l, *n) >= a.min_games)
+        .map(|(l, _)| l.clone())
+        .collect();
+    for (label, (n, _)) in per_label.iter().filter(|(l, (n, _))| fitted_in(l, *n) < a.min_games) {
+        let n = fitted_in(label, *n);
         eprintln!(
             "daimyo learn: {label}: {n} game{}, under --min-games {}: left out",
-            if *n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
             a.min_games
         );
     }
     if learnt.is_empty() {
         return Err(format!("no player is seen in --min-games {} games or more", a.min_games));
     }
-    let (held, kept): (Vec<&Source>, Vec<&Source>) =
-        read.games.iter().partition(|g| holdout::held_out(g.key(), a.hold_out));
-    let made = moves_of(&kept, &learnt);
+    let made = moves_of(&kept, &learnt, &unfitted);
     // The players one by one, then the contestant: every learnt player's moves pooled.
     let pooled: Vec<Made> = made.values().flatten().cloned().collect();
     // The contestant, the longest fit, first: the players share the other threads meanwhile.
@@ -250,7 +310,8 @@ fn run(a: &Args) -> Result<(), String> {
     progress(start, "fitted");
     // The players in order, then the contestant.
     fitted.rotate_left(1);
-    let mut lines: Vec<ComponentLine> = DESCRIBED.iter().filter_map(ComponentLine::of).collect();
+    let described = DESCRIBED.iter().filter(|c| !a.without.iter().any(|w| w == c.name));
+    let mut lines: Vec<ComponentLine> = described.filter_map(ComponentLine::of).collect();
     lines.extend(fitted);
     let mut file = FieldFile {
         daimyo_field: field::VERSION,
@@ -264,6 +325,8 @@ fn run(a: &Args) -> Result<(), String> {
             contestant_weight: CONTESTANT_WEIGHT,
             renamed: a.labels.renamed.clone(),
             dropped: a.labels.dropped.clone(),
+            taken: a.take.clone(),
+            without: a.without.clone(),
         },
         players: Vec::new(),
         components: lines,
@@ -277,7 +340,9 @@ fn run(a: &Args) -> Result<(), String> {
         })
         .collect();
     progress(start, &format!("foreseeing {} held-out games", whole.len()));
-    let scores = held_out_foresight(&whole, &learnt, &model, a.jobs);
+    // Every player foreseen, learnt or not: one never met is read as the bot would read it.
+    let players: Vec<String> = per_label.keys().cloned().collect();
+    let scores = held_out_foresight(&whole, &players, &model, a.jobs);
     progress(start, "foreseen");
     for (label, (n, seeds)) in &per_label {
         let is_learnt = learnt.contains(label);
@@ -359,10 +424,10 @@ fn rounded_moves(m: MoveModel) -> MoveModel {
     MoveModel::from_params(&m.params().iter().map(|&x| round4(x as f32) as f64).collect::<Vec<_>>())
 }
 
-/// Each learnt player's foresight on the held-out whole games, by label.
+/// Each player's foresight on the held-out whole games, by label.
 fn held_out_foresight(
     games: &[&records::Game],
-    learnt: &[String],
+    players: &[String],
     model: &ModelParams,
     jobs: usize,
 ) -> BTreeMap<String, Foresight> {
@@ -371,7 +436,7 @@ fn held_out_foresight(
         jobs,
         |g| {
             let r = Replayed { seed: g.seed, strengths: g.strengths, commands: &g.commands };
-            foresight::game(&r, model, inputs::seats_of(g, learnt))
+            foresight::game(&r, model, inputs::seats_of(g, players))
         },
         |_| {},
     );
@@ -380,7 +445,7 @@ fn held_out_foresight(
     let mut sums: BTreeMap<String, Sums> = BTreeMap::new();
     for (g, s) in games.iter().zip(seen) {
         for seat in 0..DAIMYO {
-            let Some(label) = learnt.iter().find(|l| **l == g.labels[seat]) else { continue };
+            let Some(label) = players.iter().find(|l| **l == g.labels[seat]) else { continue };
             let e = sums.entry(label.clone()).or_default();
             for d in &s.days[seat] {
                 e.days += 1;
