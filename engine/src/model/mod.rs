@@ -25,7 +25,7 @@ use crate::rules::{DAIMYO, LORDS, Phase, Row};
 use crate::styles::Style;
 use crate::styles::field::Component;
 use std::time::Instant;
-use weights::{normalised, share_back};
+use weights::Reading;
 
 /// The board of each public day move before `pos`'s turn, with its turn: the boards Bayes' rule
 /// reads each other column's day moves at (`Opponents::learn`, `ahead::learning`).
@@ -284,7 +284,7 @@ impl Opponents {
         let prior: Vec<f64> = params.components().map(|s| s.weight.ln()).collect();
         let boards = day_boards(pos, params.rule_readings);
         let weights = std::array::from_fn(|c| {
-            let mut logw = prior.clone();
+            let mut read = Reading::new(&prior, params);
             if c > 0 {
                 for (d, board) in boards.iter().map(|(d, b)| (*d, b)) {
                     let Some(seen) = pos.day_moves[d as usize][c] else { continue };
@@ -292,19 +292,15 @@ impl Opponents {
                         .iter()
                         .position(|&m| m == seen)
                         .expect("a day move");
-                    let dists: Vec<Vec<f64>> = params
+                    let likelihoods: Vec<f64> = params
                         .components()
-                        .map(|s| style_distribution(s, board, c, params, deadline))
+                        .map(|s| style_distribution(s, board, c, params, deadline)[i])
+                        .map(|p| p.max(params.likelihood_floor))
                         .collect();
-                    for (k, dist) in dists.iter().enumerate() {
-                        logw[k] += dist[i].max(params.likelihood_floor).ln();
-                    }
-                    if params.forget > 0.0 {
-                        share_back(&mut logw, &prior, params.forget);
-                    }
+                    read.seen(&likelihoods);
                 }
             }
-            normalised(&logw)
+            read.weights()
         });
         Opponents { weights, deadline }
     }

@@ -67,6 +67,10 @@ pub struct ModelParams {
     /// of the way to the prior (fixed share: a player no component describes is never read as
     /// one of them for good); 0: Bayes' rule alone.
     pub forget: f64,
+    /// With `forget`: the prior share of the hypothesis that a daimyo is read by fixed share,
+    /// against Bayes' rule alone, each then weighed by how well it foresaw the day moves
+    /// (`model::weights::Reading`); 1: fixed share alone.
+    pub doubt: f64,
 }
 
 impl ModelParams {
@@ -84,6 +88,7 @@ impl ModelParams {
             world_moves: true,
             joint_nights: true,
             forget: 0.0,
+            doubt: 1.0,
         }
     }
 

@@ -137,6 +137,15 @@ pub const TUNABLES: &[Tunable] = &[
         set: |s, v| model_mut(s).map(|m| m.forget = v).is_some(),
     },
     Tunable {
+        name: "doubt",
+        about: "with forget: the prior share of reading a daimyo by forget, against Bayes' rule",
+        min: 0.0,
+        max: 1.0,
+        scale: Scale::Real,
+        get: |s| s.model().map(|m| m.doubt),
+        set: |s, v| model_mut(s).map(|m| m.doubt = v).is_some(),
+    },
+    Tunable {
         name: "reply",
         about: "the tilt of the others' last moves toward their best replies",
         min: 0.0,
