@@ -36,6 +36,8 @@ struct Args {
     /// The games read: all, or one side of the hold-out rule's split.
     split: Split,
     files: Vec<String>,
+    /// Only the seats of these entrants are foreseen (none: every seat).
+    only: Vec<String>,
 }
 
 pub fn main(args: &[String]) -> i32 {
@@ -47,7 +49,7 @@ pub fn main(args: &[String]) -> i32 {
 }
 
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
-    let (mut settings, mut model) = (Vec::new(), None);
+    let (mut settings, mut model, mut only) = (Vec::new(), None, Vec::new());
     let (mut jobs, mut files, mut split) = (cores(), Vec::new(), Split::new(holdout::DEFAULT));
     let mut read = Reader::new(args);
     while let Some(arg) = read.next_arg()? {
@@ -55,7 +57,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             Opt(o) if split.option(o, &mut read)? => {}
             Opt("--set") => {
                 let (name, v) = setting(&read.text()?)?;
-                let model = ["readdivisor", "readings", "jointnights"];
+                let model = ["readdivisor", "readings", "jointnights", "forget", "doubt"];
                 if !model.contains(&name.as_str()) {
                     let (last, rest) = model.split_last().expect("settings");
                     return Err(format!(
@@ -67,6 +69,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 settings.push((name, v));
             }
             Opt("--jobs") => jobs = threads("--jobs", read.value()?)?,
+            Opt("--only") => only.push(read.value()?),
             Opt("--model") => {
                 let path: String = read.value()?;
                 model = Some(field::load(&path).map_err(|e| format!("--model {e}"))?);
@@ -84,12 +87,13 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let bot = params::bot(model.unwrap_or_else(field::default));
     let search = params::tuned(bot, &settings).map_err(|e| format!("--set: {e}"))?;
     let model = search.model().expect("the bot learns its model of the others");
-    Ok(Some(Args { model, jobs, split, files }))
+    Ok(Some(Args { model, jobs, split, files, only }))
 }
 
-/// One game's items of each seat added to its entrant's group.
+/// One game's items of each seat added to its entrant's group (a seat not foreseen has none,
+/// and makes none).
 fn by_seat<T>(groups: &mut Vec<(String, Vec<T>)>, g: &OutLine, seats: [Vec<T>; DAIMYO]) {
-    for (seat, items) in seats.into_iter().enumerate() {
+    for (seat, items) in seats.into_iter().enumerate().filter(|(_, i)| !i.is_empty()) {
         group(groups, g.entrant(seat), items);
     }
 }
@@ -98,6 +102,10 @@ fn by_seat<T>(groups: &mut Vec<(String, Vec<T>)>, g: &OutLine, seats: [Vec<T>; D
 fn foresight(a: &Args) -> Result<String, String> {
     let mut games = journal::games_of("daimyo-lab foresight", &a.files)?;
     games.retain(|g| a.split.reads(g.seed));
+    let foreseen = |g: &OutLine| -> [bool; DAIMYO] {
+        std::array::from_fn(|s| a.only.is_empty() || a.only.iter().any(|o| *o == g.entrant(s)))
+    };
+    games.retain(|g| foreseen(g).contains(&true));
     if games.is_empty() {
         return Err(format!("no games{}", a.split.heading()));
     }
@@ -108,7 +116,7 @@ fn foresight(a: &Args) -> Result<String, String> {
             game(
                 &Replayed { seed: g.seed, strengths: g.strengths, commands: &g.replay.commands.0 },
                 &a.model,
-                [true; DAIMYO],
+                foreseen(g),
             )
         },
         |_| {},
@@ -132,7 +140,8 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.components().map(|c| format!("{} {}", c.name, c.weight)).collect();
     let mut out = format!(
         "foresight: {} file{}, {} game{}, {moves} day moves, each foreseen by the model from the \
-         seat before it (components {}; readings {}, readdivisor {}, jointnights {})\n\n",
+         seat before it (components {}; readings {}, readdivisor {}, jointnights {}, forget {}, \
+         doubt {})\n\n",
         a.files.len(),
         if a.files.len() == 1 { "" } else { "s" },
         games.len(),
@@ -141,6 +150,8 @@ fn foresight(a: &Args) -> Result<String, String> {
         a.model.rule_readings,
         a.model.reading_divisor,
         u8::from(a.model.joint_nights),
+        a.model.forget,
+        a.model.doubt,
     );
     render(&entrants, "moves", &DAYS, &mut out);
     out.push_str("\nhidden nights: each night move read from the seat before it, at every turn it was hidden\n\n");

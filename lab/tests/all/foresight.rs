@@ -100,7 +100,9 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     let path = out_file.to_str().unwrap();
     assert!(out.starts_with("foresight: 1 file, 12 games, 240 day moves,"), "{out}");
     assert!(out.contains("(components random 0.25, pruned-mc 0.1, "), "{out}");
-    assert!(out.contains(", contestant 0.3; readings 12, readdivisor 10, jointnights 1)"), "{out}");
+    let settings =
+        ", contestant 0.3; readings 12, readdivisor 10, jointnights 1, forget 0, doubt 1)";
+    assert!(out.contains(settings), "{out}");
     for name in ["greedy", "random", "margins-described", "tables-described"] {
         assert_eq!(row(&out, name)[1], "60", "{name}: 5 day moves in each of 12 games\n{out}");
     }
@@ -207,6 +209,12 @@ fn foresight_foresees_the_rules_it_holds_and_not_random_picks() {
     assert_eq!(after[0], before[0]);
     let ((_, before), (_, after)) = (nats(&row(&out, "random")), nats(&row(&more, "random")));
     assert!(before.iter().zip(&after).all(|(b, a)| (a - b).abs() < 0.05), "{before:?} {after:?}");
+    // One entrant's seats alone: its rows as in the whole reading, and no other entrant's.
+    let (code, alone, err) = lab(&["foresight", "--jobs", "2", "--only", "greedy", path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(row(&alone, "greedy"), row(&out, "greedy"), "{alone}");
+    assert_eq!(night_row(&alone, "greedy"), night_row(&out, "greedy"), "{alone}");
+    assert!(alone.lines().all(|l| !l.starts_with("random ")), "{alone}");
     let _ = std::fs::remove_file(out_file);
 }
 
@@ -233,7 +241,8 @@ fn foresight_says_what_it_cannot_use() {
     let (code, _, err) = lab(&["foresight", "--set", "gate=0.3", "x.jsonl"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--set gate") && err.contains("readdivisor, readings and jointnights"),
+        err.contains("--set gate")
+            && err.contains("readdivisor, readings, jointnights, forget and doubt"),
         "{err}"
     );
     let (code, _, err) = lab(&["foresight", "--set", "readings=0", "x.jsonl"]);
