@@ -56,7 +56,7 @@ pub fn cheap(field: Field, reply: bool) -> SearchParams {
         cheap.push(("reply".to_string(), 0.0));
     }
     let mut search = params::tuned(params::bot(field), &cheap).expect("settings of the bot");
-    if let Rivals::Learnt { model, .. } = &mut search.rivals {
+    if let Rivals::Modelled { model, .. } = &mut search.rivals {
         model.reading_divisor = READ_DIVISOR;
     }
     search.worlds = 16;
