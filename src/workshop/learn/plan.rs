@@ -177,17 +177,22 @@ mod tests {
     #[test]
     fn a_count_that_stops_early_answers_as_the_whole_count() {
         // `hits_over` answers, for every bound, exactly when the whole count passes it, and then
-        // with the whole count.
-        let asked = positions(&SETTINGS, 1, 4);
+        // with the whole count. The moves of two plans' games, so that each plan plays some of
+        // them and misses others.
+        let mut asked = positions(&SETTINGS, 1, 4);
+        let other = positions(&[START; 8], 100, 4);
+        asked.iter_mut().zip(other).for_each(|(a, o)| a.extend(o));
+        let mut some = 0;
         for plan in [[START; 8], SETTINGS] {
             for turn in &asked[1..] {
                 let all = hits(turn, &plan);
-                assert!(0 < all && all < turn.len(), "{all} of {}", turn.len());
+                some += usize::from(0 < all && all < turn.len());
                 for best in 0..=turn.len() + 1 {
                     assert_eq!(hits_over(turn, &plan, best), (all > best).then_some(all));
                 }
             }
         }
+        assert!(some >= 12, "{some} of 16 counts are of some of the moves");
     }
 
     #[test]
