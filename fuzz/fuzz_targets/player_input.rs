@@ -1,8 +1,10 @@
 //! The player's input: arbitrary bytes as a whole game on stdin, through the very path the
 //! binary takes (`player::play::run`: the reader, the tracker, the bot and the answers), with
 //! the bot at a tiny rollout budget and no clock (`daimyo_fuzz::BUDGET`), and made cheap
-//! (`daimyo_fuzz::cheap`: a small field, its rules read at one split on a thousandth of the
-//! searching rules' budgets, few worlds, no best-reply tilt).
+//! (`daimyo_fuzz::cheap`: the small field without its searching rules, its rules read at one
+//! split, few worlds, no best-reply tilt). The bot answers the last whole turn the input holds,
+//! the position the bytes lead to; every turn before it is answered with lord 0
+//! (`daimyo_fuzz::OneTurn`), through the same reader, tracker and answers.
 //!
 //! Each run ends one of two ways: exit 0 with a legal answer to every turn read, or exit 2 with
 //! one `daimyo: malformed input at ...` line on stderr. Stdout holds `READY` and the answers
@@ -18,13 +20,7 @@ use daimyo_engine::rules::{LORDS, Phase};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let search = daimyo_fuzz::cheap(daimyo_fuzz::small_field(), false);
-    let mut bot = Bot::new("bot", search, daimyo_fuzz::BUDGET);
-    let settings = Settings { seed: 1, budget: daimyo_fuzz::BUDGET, ..Settings::default() };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = play::run(data, &mut out, &mut err, &mut bot, &settings);
-
-    // The turns the reader reads from the same bytes, up to the end or the first error.
+    // The turns the reader reads from the bytes, up to the end or the first error.
     let mut reader = InputReader::new(data);
     let mut phases = Vec::new();
     let mut malformed = false;
@@ -38,6 +34,13 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+
+    let field = daimyo_fuzz::small_field(daimyo_fuzz::WITHOUT_SEARCHES);
+    let bot = Bot::new("bot", daimyo_fuzz::cheap(field, false), daimyo_fuzz::BUDGET);
+    let mut player = daimyo_fuzz::OneTurn::new(bot, phases.len());
+    let settings = Settings { seed: 1, budget: daimyo_fuzz::BUDGET, ..Settings::default() };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = play::run(data, &mut out, &mut err, &mut player, &settings);
 
     let out = String::from_utf8(out).expect("stdout is text");
     let err = String::from_utf8_lossy(&err);

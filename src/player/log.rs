@@ -355,11 +355,16 @@ pub fn read(text: &str) -> Result<Vec<LoggedGame>, String> {
 }
 
 /// The JSON parser's message without the position it appends, for a reader that names the
-/// place in its own terms (a line of a file of lines); the workshop's records use it too.
+/// place in its own terms (a line of a file of lines); the workshop's records use it too. A key
+/// it quotes is unescaped (`unknown field `a\nb``): its control characters are escaped again,
+/// so that the message stays one line.
 pub fn json_message(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let at = format!(" at line {} column {}", e.line(), e.column());
-    text.strip_suffix(&at).map_or(text.clone(), String::from)
+    let text = text.strip_suffix(&at).unwrap_or(&text);
+    text.chars()
+        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
+        .collect()
 }
 
 #[cfg(test)]

@@ -117,3 +117,62 @@ fn merge_of_a_run_of_billions_of_seeds_ends_at_once() {
     assert_eq!(table(&one).len(), 5, "{one}");
     let _ = std::fs::remove_file(&path);
 }
+
+/// The default field file's text.
+fn default_field() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/player/field/default.json");
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// `daimyo --model FILE`, FILE holding `text_of_file`, refuses it before `READY`: exit 2 and one
+/// line on stderr, which says `says`.
+fn refused_in_one_line(name: &str, text_of_file: &str, says: &str) {
+    let path = common::scratch_path("fuzz", name);
+    std::fs::write(&path, text_of_file).unwrap();
+    let o = daimyo(&["--model", path.to_str().unwrap()], b"");
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty(), "nothing before READY: {}", text(&o.stdout));
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(err.contains(says), "{err:?}");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// field_file: a key the field file does not know was quoted in the refusal as the JSON's
+/// escapes made it, a newline and all (`unknown field `str` on one line, `gth`` on the next):
+/// the one-line message of `--model` was two. The fuzzer's input: the default field with
+/// `"strength"` made `"str\ngth"`, escaped in the JSON.
+#[test]
+fn a_refused_field_file_is_said_in_one_line_whatever_its_keys_hold() {
+    let default = default_field();
+    let edited = default.replacen("\"strength\"", "\"str\\ngth\"", 1);
+    assert_ne!(edited, default);
+    let e = daimyo::player::field::parse(&edited).expect_err("an unknown key");
+    assert!(e.contains("unknown field `str\\ngth`") && !e.contains('\n'), "{e:?}");
+    refused_in_one_line("field-newline-key.json", &edited, "unknown field `str\\ngth`");
+}
+
+/// field_file: a move model's number past f32's range (`-8888...0.1101` in the fuzzer's input,
+/// in a learnt player's `rank` table) was read as an infinity, and the field taken: the file
+/// written from it (`FieldFile::text`) held `null` there, which no reader takes, and the model
+/// read moves at infinite scores. Such a number is refused as the policy's are, in each learnt
+/// player's move model and in the contestant's.
+#[test]
+fn a_field_files_move_model_number_past_f32_is_refused() {
+    let default = default_field();
+    const RANK: &str = "\"rank\":[[[";
+    const SAYS: &str = "its move model holds a number that is not finite";
+    // The default field with the first number of the `rank` table at `at` made -1e39.
+    let huge = |at: usize| {
+        let start = at + RANK.len();
+        let end = start + default[start..].find(',').unwrap();
+        format!("{}-1e39{}", &default[..start], &default[end..])
+    };
+    let tables: Vec<usize> = default.match_indices(RANK).map(|(at, _)| at).collect();
+    assert!(tables.len() >= 2, "learnt players and the contestant: {} move models", tables.len());
+    for &at in &tables {
+        let e = daimyo::player::field::parse(&huge(at)).expect_err("an infinite number");
+        assert!(e.contains(SAYS), "{e}");
+    }
+    refused_in_one_line("field-infinite.json", &huge(tables[0]), SAYS);
+}

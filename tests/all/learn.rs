@@ -69,7 +69,8 @@ fn the_default_field_is_remade_byte_for_byte_from_its_command() {
 
 #[test]
 fn a_field_is_the_same_on_any_number_of_threads_and_says_how_it_was_made() {
-    let games = some_games("forty.jsonl", 40);
+    // 24 games: over `--min-games` (20), each player learnt, some seeds held out.
+    let games = some_games("twenty-four.jsonl", 24);
     let (one, two) = (scratch("one.json"), scratch("two.json"));
     let g = games.to_str().unwrap();
     for (out, jobs) in [(&one, "1"), (&two, "2")] {
@@ -82,13 +83,13 @@ fn a_field_is_the_same_on_any_number_of_threads_and_says_how_it_was_made() {
     assert_eq!(a.replace("one.json --jobs 1", ""), b.replace("two.json --jobs 2", ""));
     let (file, field) = field::parse(&a).unwrap();
     assert_eq!(file.inputs.len(), 1);
-    assert_eq!((file.inputs[0].games, file.inputs[0].skipped), (40, 0));
+    assert_eq!((file.inputs[0].games, file.inputs[0].skipped), (24, 0));
     let bytes = std::fs::read(&games).unwrap();
     assert_eq!(file.inputs[0].sha256, daimyo::workshop::digest::sha256_hex(&bytes));
-    // Four players, each in all 40 games, learnt and held out alike.
+    // Four players, each in all 24 games, learnt and held out alike.
     assert_eq!(file.players.len(), 4);
     for p in &file.players {
-        assert_eq!((p.games, p.learnt), (40, true), "{p:?}");
+        assert_eq!((p.games, p.learnt), (24, true), "{p:?}");
         assert!(p.seeds.starts_with("7201-"), "{p:?}");
         let f = p.held_out.expect("some seeds held out");
         assert!(f.day_moves > 0 && f.night_nats < f.night_uniform, "{}: {f:?}", p.label);
@@ -205,7 +206,7 @@ fn reader_errors_name_the_file_the_line_and_what_is_wrong() {
 
 #[test]
 fn games_that_cannot_have_happened_are_skipped_and_counted() {
-    let games = some_games("impossible.jsonl", 30);
+    let games = some_games("impossible.jsonl", 20);
     let lines: Vec<String> =
         std::fs::read_to_string(&games).unwrap().lines().map(String::from).collect();
     let mut edited = lines.clone();
@@ -232,9 +233,9 @@ fn games_that_cannot_have_happened_are_skipped_and_counted() {
     assert!(err.contains("impossible.jsonl: game 3: the stated totals [1, 2, 3, 4]"), "{err}");
     assert!(err.contains("impossible.jsonl: game 4: the lords "), "{err}");
     assert_eq!(err.matches(": skipped").count(), 3, "{err}");
-    assert!(err.contains("27 games, 3 skipped"), "{err}");
+    assert!(err.contains("17 games, 3 skipped"), "{err}");
     let (file, _) = field::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    assert_eq!((file.inputs[0].games, file.inputs[0].skipped), (27, 3));
+    assert_eq!((file.inputs[0].games, file.inputs[0].skipped), (17, 3));
     for p in [games, out] {
         let _ = std::fs::remove_file(p);
     }

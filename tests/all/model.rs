@@ -122,14 +122,16 @@ fn the_field_is_recognised_by_turn_3() {
         if ["pruned-mc", "planner"].contains(&name) {
             readings.push(daimyo::workshop::learn::CONTESTANT);
         }
-        for seed in 1..=20 {
+        // 12 games each: each player on top in all 12 and random read as random in 9 or 10
+        // when this was written.
+        for seed in 1..=12 {
             let o = learnt(["random", name, "tables-described", "random"], 4, seed);
             own += readings.contains(&top(&o, 1).name) as u32;
             random += uniform(top(&o, 3)) as u32;
         }
-        println!("{name} on top in {own}/20 games, random reads as random in {random}/20");
-        assert!(own > 10, "{name} on top in {own}/20 games");
-        assert!(random > 10, "random reads as random in {random}/20 games");
+        println!("{name} on top in {own}/12 games, random reads as random in {random}/12");
+        assert!(own > 6, "{name} on top in {own}/12 games");
+        assert!(random > 6, "random reads as random in {random}/12 games");
     }
 }
 

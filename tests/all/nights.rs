@@ -46,24 +46,28 @@ fn factor(others: [&str; 3], games: u32) -> f64 {
     (log_sum / n as f64).exp()
 }
 
+/// Games a table: each one's two hidden nights read from seat 0 at turn 5.
+const GAMES: u32 = 50;
+
 #[test]
 fn the_posterior_predicts_known_strategies_nights() {
     for (others, want) in [
-        // What each reads over these 100 games: the findings' "The field learnt from its games".
+        // Over these 50 games a table each read 5.64, 2.48, 2.45 and 10.32 when this was
+        // written; over 100, the findings' "The field learnt from its games".
         (["greedy", "rules", "knapsack"], 1.6),
         (["rules", "rules", "rules"], 1.4),
         (["greedy", "greedy", "greedy"], 2.2),
         (["knapsack", "flatmc", "history"], 1.1),
     ] {
-        let f = factor(others, 100);
+        let f = factor(others, GAMES);
         println!(
             "{others:?}: the true split is {f:.2}x as likely under the model as under uniform picks"
         );
         assert!(f >= want, "{others:?}: {f:.2}");
     }
     // Against random players the model has nothing to learn and must not do much worse
-    // (the same finding: read jointly, barely above reading the nights alone).
-    let f = factor(["random", "random", "random"], 100);
+    // (0.78 here; the same finding: read jointly, barely above reading the nights alone).
+    let f = factor(["random", "random", "random"], GAMES);
     println!("random x3: {f:.2}x");
     assert!(f > 0.75, "{f:.2}");
 }

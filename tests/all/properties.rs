@@ -14,9 +14,10 @@
 //! prints the count and time (`cargo test --release --test all properties:: -- --nocapture`).
 //! Environment: `DAIMYO_PROPTEST_CASES=N` runs N cases, `DAIMYO_PROPTEST_SEED=S` draws another
 //! set, `DAIMYO_PROPTEST_CASE=I` reruns case I alone (a failure names its case and seed). Every
-//! 100th case plays the bot (`cheap_bot`). The sweeps are fixed: every recorded stream as
-//! recorded, in CRLF and reshaped, each whole and trickled (1,440 runs), and three streams and
-//! their CRLF forms cut after every byte (2,988 runs).
+//! 400th case plays the bot (`cheap_bot`), 100 of the 40,000; the others play the built-ins.
+//! The sweeps are fixed: every recorded stream as recorded, in CRLF and reshaped, each whole and
+//! trickled (1,440 runs), and three streams and their CRLF forms cut after every byte (2,988
+//! runs).
 
 use crate::common::{Outcome, check_stdout, fixture_streams, is_printable, play_with};
 use daimyo_engine::agent::Agent;
@@ -33,7 +34,7 @@ type Rng = Xoshiro256PlusPlus;
 const DEFAULT_CASES: u64 = 40_000;
 const DEFAULT_SEED: u64 = 2014;
 /// Every this many cases play against the bot instead of a built-in strategy.
-const BOT_EVERY: u64 = 100;
+const BOT_EVERY: u64 = 400;
 /// The bot's rollout budget in those cases: small, the point is its handling of odd positions.
 const CHEAP_BOT_ROLLOUTS: u64 = 64;
 

@@ -170,11 +170,14 @@ impl Searcher {
             sum.done = alive.len() as u64;
         }
         let Sum { tallies, done, .. } = sum;
-        // Survivors of the last halving first: they were compared on the most rollouts.
-        let survived = |i: usize| alive.contains(&i);
+        // Survivors of the last halving first: they were compared on the most rollouts. (All
+        // of them when the budget ended in the first phase: looked up, not searched for, in
+        // each of the sort's comparisons.)
+        let mut survived = vec![false; n];
+        alive.iter().for_each(|&i| survived[i] = true);
         let mut by_rank: Vec<usize> = (0..n).collect();
         by_rank
-            .sort_by(|&a, &b| survived(b).cmp(&survived(a)).then(order(&tallies[a], &tallies[b])));
+            .sort_by(|&a, &b| survived[b].cmp(&survived[a]).then(order(&tallies[a], &tallies[b])));
         let ranked: Vec<(Move, Tally)> = by_rank
             .iter()
             .map(|&i| (Move::from_counts(legal[i]).expect("legal move"), tallies[i]))

@@ -3,7 +3,7 @@
 //! generator.
 
 use daimyo_engine::rules::{DAIMYO, LORDS, Move, Phase, TURNS};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Runs the real binary, `daimyo-lab ARGS`, with `input` on stdin.
 pub fn lab(args: &[&str], input: &[u8]) -> std::process::Output {
@@ -42,6 +42,19 @@ pub fn arena(args: &[&str]) -> i32 {
 /// (`daimyo-lab-WHAT-PID-NAME`, the process id keeping runs apart).
 pub fn scratch_path(what: &str, name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("daimyo-lab-{what}-{}-{name}", std::process::id()))
+}
+
+/// The recorded games of the original programs of field B: 88 games of seeds 7201 to 7225.
+pub const FIELD_B: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games/field-b-7201.jsonl");
+
+/// The first `n` games of `FIELD_B` whose seed `keep` takes, written to `path`: a test's share
+/// of the records.
+pub fn field_b_games(path: &Path, n: usize, keep: impl Fn(u64) -> bool) {
+    let seed = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap()["seed"].as_u64();
+    let text = std::fs::read_to_string(FIELD_B).unwrap();
+    let kept = text.lines().filter(|l| keep(seed(l).unwrap())).take(n);
+    std::fs::write(path, kept.map(|l| format!("{l}\n")).collect::<String>()).unwrap();
 }
 
 /// Cells of a table's line: separated by two spaces or more.

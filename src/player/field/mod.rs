@@ -368,6 +368,15 @@ impl ComponentLine {
         if !finite(&c.later) {
             return Err("its policy holds a number that is not finite".into());
         }
+        // A number past f32's range reads as an infinity, which the file could not write again.
+        let moves = match c.style {
+            Style::Learnt(player) => Some(&player.moves),
+            Style::Moves(model) => Some(model),
+            _ => None,
+        };
+        if moves.is_some_and(|m| !m.params().iter().all(|x| x.is_finite())) {
+            return Err("its move model holds a number that is not finite".into());
+        }
         Ok(c)
     }
 }

@@ -41,9 +41,29 @@ pub const START: Setting = (
     Spare::Plan,
 );
 
+/// Whether the rule plays `a`'s recorded move with `plan`.
+fn hit(a: &Asked, plan: &Plan) -> bool {
+    choose_with(&a.pos, plan).counts() == a.recorded
+}
+
 /// How many of `asked` the rule plays exactly with `plan`.
 pub fn hits(asked: &[Asked], plan: &Plan) -> usize {
-    asked.iter().filter(|a| choose_with(&a.pos, plan).counts() == a.recorded).count()
+    asked.iter().filter(|a| hit(a, plan)).count()
+}
+
+/// How many of `asked` the rule plays exactly with `plan`, if more than `best`: the count stops
+/// at the miss that leaves too few moves to pass `best`. The same as `hits` where it answers.
+fn hits_over(asked: &[Asked], plan: &Plan, best: usize) -> Option<usize> {
+    let mut misses = asked.len().checked_sub(best + 1)?;
+    let mut h = 0;
+    for a in asked {
+        if hit(a, plan) {
+            h += 1;
+        } else {
+            misses = misses.checked_sub(1)?;
+        }
+    }
+    Some(h)
 }
 
 /// The constants of one setting, named in the order of `Setting`.
@@ -88,15 +108,18 @@ fn fit_turn(asked: &[Asked], plan: &mut Plan, t: usize) -> usize {
     let mut sweeps = 0;
     // The hits of `plan` as it stands: a constant changes only to score more.
     let mut best = hits(asked, plan);
+    let mut asked = asked.to_vec();
     loop {
         sweeps += 1;
         let mut changed = false;
+        // The moves `plan` misses first: a trial near it misses them too, and its count stops
+        // sooner. The order changes no count.
+        asked.sort_by_cached_key(|a| hit(a, plan));
         for c in 0..CONSTANTS {
             let mut trial = *plan;
             for s in range(plan[i], c) {
                 trial[i] = s;
-                let h = hits(asked, &trial);
-                if h > best {
+                if let Some(h) = hits_over(&asked, &trial, best) {
                     (best, plan[i], changed) = (h, s, true);
                 }
             }
@@ -149,6 +172,27 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_count_that_stops_early_answers_as_the_whole_count() {
+        // `hits_over` answers, for every bound, exactly when the whole count passes it, and then
+        // with the whole count. The moves of two plans' games, so that each plan plays some of
+        // them and misses others.
+        let mut asked = positions(&SETTINGS, 1, 4);
+        let other = positions(&[START; 8], 100, 4);
+        asked.iter_mut().zip(other).for_each(|(a, o)| a.extend(o));
+        let mut some = 0;
+        for plan in [[START; 8], SETTINGS] {
+            for turn in &asked[1..] {
+                let all = hits(turn, &plan);
+                some += usize::from(0 < all && all < turn.len());
+                for best in 0..=turn.len() + 1 {
+                    assert_eq!(hits_over(turn, &plan, best), (all > best).then_some(all));
+                }
+            }
+        }
+        assert!(some >= 12, "{some} of 16 counts are of some of the moves");
     }
 
     #[test]

@@ -113,6 +113,35 @@ fn needs(
     })
 }
 
+/// Per lord and role (given up, off last, top): cost, holding, waste.
+type Parts = [[(i32, i32, i32); 3]; LORDS];
+
+/// Every plan (each lord's role: 0 given up, 1 kept off last, 2 topped) whose cost is within
+/// `budget`, with its summed cost, holding and waste, in the order of the plans' numbers in base
+/// 3 with lord 0 the first digit (the slowest role, give-up, off-last, top in that order). Costs
+/// are never negative, so a plan whose first lords already cost too much is not gone through.
+fn each_plan(parts: &Parts, budget: i32, f: &mut impl FnMut([usize; LORDS], (i32, i32, i32))) {
+    fn from(
+        l: usize,
+        roles: &mut [usize; LORDS],
+        (cost, held, wasted): (i32, i32, i32),
+        parts: &Parts,
+        budget: i32,
+        f: &mut impl FnMut([usize; LORDS], (i32, i32, i32)),
+    ) {
+        if l == LORDS {
+            return f(*roles, (cost, held, wasted));
+        }
+        for (role, &(c, h, w)) in parts[l].iter().enumerate() {
+            if cost + c <= budget {
+                roles[l] = role;
+                from(l + 1, roles, (cost + c, held + h, wasted + w), parts, budget, f);
+            }
+        }
+    }
+    from(0, &mut [0; LORDS], (0, 0, 0), parts, budget, f);
+}
+
 /// The move the rule with `settings` (turns 2 to 9) plays at `pos`.
 pub fn choose_with(pos: &Position, settings: &Plan) -> Move {
     if pos.turn <= 1 && pos.phase == Phase::Day {
@@ -127,8 +156,7 @@ pub fn choose_with(pos: &Position, settings: &Plan) -> Move {
     let own: [i32; LORDS] = std::array::from_fn(|l| pos.own.get(l) as i32);
     let m: [i32; LORDS] = pos.strengths.map(i32::from);
     let waste: [i32; LORDS] = std::array::from_fn(|l| rivals(pos, l).iter().sum());
-    // Per lord and role (given up, off last, top): cost, holding, waste.
-    let parts: [[(i32, i32, i32); 3]; LORDS] = std::array::from_fn(|l| {
+    let parts: Parts = std::array::from_fn(|l| {
         [
             (0, 0, waste[l]),
             ((needs[l].1 - own[l]).max(0), 2 * m[l], 0),
@@ -136,16 +164,7 @@ pub fn choose_with(pos: &Position, settings: &Plan) -> Move {
         ]
     });
     let mut best: Option<([usize; LORDS], (i32, i32, i32))> = None;
-    for code in 0..3usize.pow(LORDS as u32) {
-        let roles: [usize; LORDS] = std::array::from_fn(|l| code / 3usize.pow(5 - l as u32) % 3);
-        let (mut cost, mut held, mut wasted) = (0, 0, 0);
-        for l in 0..LORDS {
-            let (c, h, w) = parts[l][roles[l]];
-            (cost, held, wasted) = (cost + c, held + h, wasted + w);
-        }
-        if cost > budget {
-            continue;
-        }
+    each_plan(&parts, budget, &mut |roles, (cost, held, wasted)| {
         let key = match rank {
             Rank::Waste => (held, wasted, -cost),
             Rank::CheapThenWaste => (held, -cost, wasted),
@@ -162,7 +181,7 @@ pub fn choose_with(pos: &Position, settings: &Plan) -> Move {
             },
             _ => best = Some((roles, key)),
         }
-    }
+    });
     let roles = best.map_or([0; LORDS], |(r, _)| r);
     let target = |l: usize| match roles[l] {
         2 => Some(needs[l].0),
@@ -194,4 +213,45 @@ pub fn choose_with(pos: &Position, settings: &Plan) -> Move {
         counts = counts.bump(l, 1);
     }
     Move::from_counts(counts).expect("the phase's number of picks")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The plans within the budget found by going through all 729 in order of their numbers.
+    fn all_729(parts: &Parts, budget: i32) -> Vec<([usize; LORDS], (i32, i32, i32))> {
+        let mut out = Vec::new();
+        for code in 0..3usize.pow(LORDS as u32) {
+            let roles: [usize; LORDS] =
+                std::array::from_fn(|l| code / 3usize.pow(5 - l as u32) % 3);
+            let sum = (0..LORDS).map(|l| parts[l][roles[l]]);
+            let total = sum.fold((0, 0, 0), |a, x| (a.0 + x.0, a.1 + x.1, a.2 + x.2));
+            if total.0 <= budget {
+                out.push((roles, total));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_plans_within_the_budget_are_all_729_s_in_their_order() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(729);
+        let mut seen = 0;
+        for _ in 0..2000 {
+            let small = |rng: &mut Xoshiro256PlusPlus| (rng.next_u64() % 7) as i32;
+            let parts: Parts = std::array::from_fn(|_| {
+                let w = small(&mut rng);
+                [(0, 0, w), (small(&mut rng), small(&mut rng), 0), (small(&mut rng), 9, 0)]
+            });
+            let budget = (rng.next_u64() % 10) as i32 - 1;
+            let mut got = Vec::new();
+            each_plan(&parts, budget, &mut |roles, sums| got.push((roles, sums)));
+            assert_eq!(got, all_729(&parts, budget), "{parts:?} within {budget}");
+            seen += got.len();
+        }
+        assert!(seen > 2000 * 20, "{seen} plans: the budgets leave plans to go through");
+    }
 }
