@@ -1000,7 +1000,7 @@ fn entrants_change_the_search_settings_they_name_and_only_those() {
         ("random:gate=0.3", "random has no search settings"),
         (
             "bot:tempo=3",
-            "(time, rollouts, noclock, threads, model; the search's rate, step, stages, gate, readdivisor, readings, worldmoves, jointnights, forget, reply, keep)",
+            "(time, rollouts, noclock, threads, model; the search's rate, step, stages, gate, readdivisor, readings, worldmoves, jointnights, forget, doubt, reply, keep)",
         ),
     ] {
         let e = Entrant::parse(spec).unwrap_err();

@@ -8,8 +8,8 @@
 //! `--hold-out`, is kept out of every fit, and the field, the described components with the learnt
 //! ones, foresees each player's held-out games from the seat before it (`foresight`): nats a day
 //! move and a hidden night, against uniform picks. The file (`player::field` owns its format) says
-//! how it was made; the same inputs give the same bytes, on any number of threads. It is written to
-//! a temporary file and renamed, so a run that fails leaves none.
+//! how it was made; the same inputs give the same bytes, on any number of threads, written whole or
+//! not at all.
 //!
 //! The modules, in the order a game goes through them:
 //! - `inputs`: the files read, each game whole or one seat's logged moves; a game that is
@@ -21,8 +21,7 @@
 //!   policy of a rollout's later turns), `tables` (a rule of per-lord tables) and `plan` (a plan
 //!   rule of per-turn constants).
 //! - `player`: a player's fits together, and the share of its forecast each rule earns.
-//! - This module: the run, the generic contestant, the held-out foresight, and the field file
-//!   (its format, and the checks it passes when it is read: `player::field`).
+//! - This module: the run, the generic contestant, the held-out foresight, and the field file.
 //! - `report`: what the file says, for a reader.
 
 pub mod inputs;
@@ -43,6 +42,7 @@ use crate::player::field::{
 use crate::workshop::foresight::{self, Replayed};
 use crate::workshop::jobs::in_order;
 use crate::workshop::records;
+use crate::workshop::viewer;
 use daimyo_engine::params::ModelParams;
 use daimyo_engine::policy::Policy;
 use daimyo_engine::rules::{DAIMYO, Phase};
@@ -494,11 +494,7 @@ fn round(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 
-/// `text` written to `path` through a temporary file beside it, renamed: all or nothing.
+/// `text` written to `path` whole or not at all, as the viewer writes a page.
 fn write(path: &str, text: &str) -> Result<(), String> {
-    let tmp = format!("{path}.tmp{}", std::process::id());
-    std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{path}: cannot write it: {e}")
-    })
+    viewer::write_page(path.as_ref(), text).map_err(|e| format!("{path}: cannot write it: {e}"))
 }
