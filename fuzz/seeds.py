@@ -86,10 +86,10 @@ def main():
         put("show", "two-games-and-an-error.log", log.read_bytes())
 
         # arena_out: --out files of a few small runs of cheap built-ins: four fixed entrants,
-        # a field, an SPRT, a curve, a shard; each whole, and one cut inside its last line.
+        # opponents drawn, an SPRT, a curve, a shard; each whole, and one cut inside its last line.
         runs = {
             "fixed": ["greedy", "random", "fortress", "tables", "--seeds", "2"],
-            "field": ["--field", "greedy,random,fortress,tables", "history", "--seeds", "2"],
+            "drawn": ["--draw-from", "greedy,random,fortress,tables", "history", "--seeds", "2"],
             "sprt": ["--sprt", "greedy", "fortress", "random", "random", "tables",
                      "--seeds", "2"],
             "curve": ["--curve", "greedy,fortress", "random", "random", "tables",
@@ -104,7 +104,7 @@ def main():
             put("arena_out", f"{name}.jsonl", text)
             put("arena_out", f"{name}-torn.jsonl", text[: len(text) - 40])
     # learn_inputs: a file of each format learn reads: the manager's result, an --out file,
-    # the first games of each file of the recorded field, a player's log; one cut short.
+    # the first games of each file of the contest's records, a player's log; one cut short.
     for name in ["result.json", "arena.jsonl", "game.log"]:
         put("learn_inputs", name, (SAMPLES / name).read_bytes())
     for path in sorted((ROOT / "tests" / "data" / "field-games").glob("*.jsonl")):

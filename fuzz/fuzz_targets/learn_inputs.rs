@@ -1,6 +1,6 @@
 //! learn's readers (`workshop::learn::inputs::read_bytes`): any bytes as one of the files
 //! `daimyo learn` reads, in any of its four formats (the manager's result, an arena `--out`
-//! file, the field's recorded games, a player's `--log`), with the labels as given and with one
+//! file, the contest's recorded games, a player's `--log`), with the labels as given and with one
 //! renamed and one left out (`--as`, `--drop`). Each ends in a clean refusal naming the file,
 //! on one line, or the games: every whole game kept is one the rules play to its end, every
 //! logged seat's move is of its position's phase, and the file's record counts what was kept

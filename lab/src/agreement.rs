@@ -27,7 +27,7 @@ USAGE
   daimyo-lab agreement [--as LABEL=NAME]... [--held-out|--kept [--hold-out N]] [--jobs N]
                        FILE...
 
-FILE holds whole games: an arena --out file or the field's recorded games. Each game is played
+FILE holds whole games: an arena --out file or the contest's recorded games. Each game is played
 again from its replay, and at every turn each seat whose label names a built-in (the built-in's
 own name, `orig-NAME` for the program the built-in NAME is modelled on, or LABEL with --as
 LABEL=NAME) is asked for its move at that seat's position, with the recorded moves before it.

@@ -25,7 +25,7 @@ USAGE
   daimyo-lab continue [--from T] [--plays N] [--keep LABEL@T,T...]... [--as LABEL=NAME]...
                       [--jobs N] FILE...
 
-FILE holds whole games: an arena --out file or the field's recorded games. Each game is played
+FILE holds whole games: an arena --out file or the contest's recorded games. Each game is played
 again from its replay to turn T, then on to the end by the built-ins: each seat by the one its
 label names (the built-in's own name, `orig-NAME` for the program the built-in NAME is modelled
 on, or LABEL with --as LABEL=NAME), which is shown every turn from the first.

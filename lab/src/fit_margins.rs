@@ -31,7 +31,7 @@ daimyo-lab fit-margins: the margins rule's constants fitted to a recorded player
 USAGE
   daimyo-lab fit-margins [--hold-out N] [--label LABEL] FILE...
 
-FILE holds whole games: the field's recorded games or arena --out files. Each game is played
+FILE holds whole games: the contest's recorded games or arena --out files. Each game is played
 again from its replay, and every position of a seat labelled LABEL (default orig-margins) is
 kept with the move recorded there. The constants of each turn from 2 to 9 (the built-in
 margins' SETTINGS: top_night, top_margin, last_night, last_margin, night_budget, top_weight,

@@ -22,7 +22,7 @@ daimyo-lab fit-tables: a rule of per-lord tables fitted to a recorded player's m
 USAGE
   daimyo-lab fit-tables [--hold-out N] [--label LABEL] FILE... > weights.txt
 
-FILE holds whole games: the field's recorded games or arena --out files. Every position of a
+FILE holds whole games: the contest's recorded games or arena --out files. Every position of a
 seat labelled LABEL (default orig-tables) in the games kept is fitted to, from turn 2 on, by
 the fit daimyo learn runs (a conditional logit over the legal moves); the games of one seed in
 N (--hold-out N, default 4) are held out, by the rule daimyo learn holds games out by (a hash

@@ -1,6 +1,6 @@
 //! daimyo-lab: instruments that study the bot's own search, apart from the player and its
 //! workshop. Each subcommand reads games the workshop plays or records (arena `--out` files,
-//! the manager's results, the recorded field) or plays its own, and prints a table.
+//! the manager's results, the contest's records) or plays its own, and prints a table.
 
 // Indexing fixed arrays by seat and lord reads better than zipped iterators in this domain.
 #![allow(clippy::needless_range_loop)]
@@ -41,7 +41,7 @@ USAGE
   daimyo-lab --help              this text
 
 Each command says more with --help. The games come from daimyo arena --out, the manager's
-result JSON, or the recorded field's files.
+result JSON, or the files of the contest's recorded games.
 ";
 
 fn main() -> ExitCode {

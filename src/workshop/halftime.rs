@@ -24,7 +24,7 @@ USAGE
   daimyo halftime FILE...
 
 FILE is an arena --out file: of one run or of several, whole or a shard (run lines are
-skipped), or a file of the field's recorded games (one a line, each seat named by its label,
+skipped), or a file of the contest's recorded games (one a line, each seat named by its label,
 as in tests/data/field-games). Every seat of every game counts, external programs' too: the turn-5 scores are
 worked out from the game's replay, by the rules.
 

@@ -17,8 +17,8 @@
 //! run, a merge; `out_file` reads a file whole) can refuse games of another run; the readers of
 //! single games skip it.
 //!
-//! A recorded game of the field (`field`: real programs' games kept as replays, with `labels`
-//! where an `--out` line has `seats`) reads as the `--out` line of the same game.
+//! A recorded game of the contest's programs (`contest`: real programs' games kept as replays,
+//! with `labels` where an `--out` line has `seats`) reads as the `--out` line of the same game.
 //!
 //! A file's games are read one by one (`reader`: `games`, and `recorded`, which tells a file
 //! that `show` reads apart from a player's `--log`, whose format the player owns), each game
@@ -29,12 +29,12 @@ use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 mod estimates;
-mod field;
+mod contest;
 mod reader;
 mod out_file;
 
+pub use contest::ContestLine;
 pub use estimates::{Estimate, NightEstimate};
-pub use field::FieldLine;
 pub use out_file::{OutFile, out_file};
 pub use reader::{Games, Recorded, Refused, games, no_such_game, recorded};
 
@@ -227,8 +227,9 @@ pub struct RunEntrant {
 #[serde(rename_all = "snake_case")]
 pub enum Opponents {
     Fixed([usize; 3]),
-    /// Three drawn from these for every seed.
-    Field(Vec<usize>),
+    /// Three drawn from these for every seed (`field` in the files of older versions).
+    #[serde(alias = "field")]
+    DrawnFrom(Vec<usize>),
 }
 
 impl RunLine {

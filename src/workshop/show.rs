@@ -30,7 +30,7 @@ USAGE
 
 FILE is one of
   - an arena --out file (one game a line; --game N picks the Nth, default 1), or a file of
-    the field's recorded games (real programs' games on the official manager, one a line,
+    the contest's recorded games (real programs' games on the official manager, one a line,
     each seat named by its label: tests/data/field-games holds six),
   - the official manager's result JSON ({\"winner\": ..., \"replay\": {\"seed\": S, \"commands\": ...}}),
     as the arena's --replays also writes,
@@ -49,7 +49,7 @@ the search thought: its candidates, how it read each other daimyo, its guesses o
 nights.
 
 A file of more than one game, one a line (an arena --out file, a shard's or the shards'
-joined, or the field's records), without --game N makes the tournament's page instead, as
+joined, or the contest's records), without --game N makes the tournament's page instead, as
 daimyo arena --html DIR writes it in DIR/index.html: the table as daimyo arena --merge FILE
 prints it (a file with no run line: one table of every seat by its label), each win share
 drawn with its interval; the shares as the games came, and under --sprt the test's LLR between
@@ -129,7 +129,7 @@ pub fn main(args: &[String]) -> i32 {
 }
 
 /// Whether a file's page is a tournament's: it holds games one a line (an arena `--out` file,
-/// the field's records), more than one. The manager's result and a player's log give a game's.
+/// the contest's records), more than one. The manager's result and a player's log give a game's.
 fn is_tournament(text: &str) -> bool {
     !log::is_log(text) && records::games(text).is_ok_and(|g| g.len() > 1)
 }

@@ -1,5 +1,5 @@
 //! The arena: the referee against the 60 official recorded games, real processes that behave
-//! and misbehave, the command line, its table, `--out` lines and replay files, fields, the
+//! and misbehave, the command line, its table, `--out` lines and replay files, drawn opponents, the
 //! SPRT, the table's arithmetic, and the estimates of the built-ins that report them.
 
 use daimyo::player::field;
@@ -499,9 +499,9 @@ fn draws_and_replays_are_written_as_the_manager_writes_them() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A `--sprt` run against a field with `jobs`: its output without times, its `--out` lines
+/// A `--sprt` run against drawn opponents with `jobs`: its output without times, its `--out` lines
 /// without times, and its replay files.
-fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
+fn sprt_drawn_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) {
     let (out, dir) = (scratch(&format!("jobs-{jobs}.jsonl")), scratch(&format!("jobs-{jobs}")));
     let (text, _) = arena(&[
         "--seeds",
@@ -516,7 +516,7 @@ fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) 
         "--sprt",
         "random",
         "tables-described",
-        "--field",
+        "--draw-from",
         "random,greedy,history,knapsack",
     ]);
     let mut lines = out_lines(&out);
@@ -538,8 +538,8 @@ fn sprt_field_run(jobs: &str) -> (String, Vec<Value>, BTreeMap<String, String>) 
 
 #[test]
 fn outputs_do_not_depend_on_jobs() {
-    let (text, lines, files) = sprt_field_run("1");
-    assert_eq!(sprt_field_run("3"), (text.clone(), lines.clone(), files.clone()));
+    let (text, lines, files) = sprt_drawn_run("1");
+    assert_eq!(sprt_drawn_run("3"), (text.clone(), lines.clone(), files.clone()));
     // The run stopped at its verdict: nothing of the games begun beyond it was kept.
     let seeds = text.lines().filter(|l| l.starts_with("verdict: B is stronger")).count();
     assert_eq!(seeds, 1, "{text}");
@@ -654,10 +654,10 @@ fn sprt_does_not_decide_between_equals() {
 }
 
 #[test]
-fn field_tables_are_drawn_from_the_seed() {
-    let field = "bot:rollouts=300,time=500,greedy,knapsack,rules,greedy";
-    let run = |first: &str, seeds: &str| {
-        let out = scratch(&format!("field-{first}.jsonl"));
+fn drawn_tables_depend_on_the_seed_alone() {
+    let players = "bot:rollouts=300,time=500,greedy,knapsack,rules,greedy";
+    let run = |first: &str, seeds: &str, option: &str| {
+        let out = scratch(&format!("drawn-{first}.jsonl"));
         let (text, _) = arena(&[
             "--seeds",
             seeds,
@@ -668,13 +668,13 @@ fn field_tables_are_drawn_from_the_seed() {
             "--quiet",
             "--out",
             out.to_str().unwrap(),
-            "--field",
-            field,
+            option,
+            players,
             "random",
         ]);
         (text, out_lines(&out))
     };
-    let (text, games) = run("1", "6");
+    let (text, games) = run("1", "6", "--draw-from");
     let mut held: BTreeMap<String, usize> = BTreeMap::new();
     let mut draws = BTreeSet::new();
     for seed in games.chunks(4) {
@@ -696,15 +696,16 @@ fn field_tables_are_drawn_from_the_seed() {
     }
     assert!(draws.len() > 1, "the draw changes with the seed");
     assert!(held.contains_key("bot:rollouts=300,time=500"), "{held:?}");
-    // A row per member's label: its seat-games are the seats it held.
+    // A row per player's label: its seat-games are the seats it held.
     let rows = &tables(&text)[0];
     assert_eq!(rows.len(), 1 + held.len(), "{text}");
     for r in rows {
         let want = held.get(&r.cell["entrant"]).copied().unwrap_or(24);
         assert_eq!(r.num("games") as usize, want, "{text}");
     }
-    // The same seeds draw the same tables in another run: seeds 4 to 6 again.
-    let (_, later) = run("4", "3");
+    // The same seeds draw the same tables in another run (seeds 4 to 6 again), and the
+    // option's old name reads.
+    let (_, later) = run("4", "3", "--field");
     assert_eq!(later.len(), 12);
     for (a, b) in games[12..].iter().zip(&later) {
         assert_eq!((&a["seed"], &a["seats"]), (&b["seed"], &b["seats"]));
@@ -758,7 +759,7 @@ fn help_explains_every_column_and_option() {
     }
     for word in [
         "--replays",
-        "--field",
+        "--draw-from",
         "--sprt",
         "--margin",
         "Wilson",
@@ -920,12 +921,12 @@ fn bad_arguments_exit_2_with_a_message() {
         &["arena", "--jobs", "x", "random", "random", "random", "random"],
         &["arena", "--fast", "random", "random", "random", "random"],
         &["arena", "exec:/no/such/program", "random", "random", "random"],
-        &["arena", "--field", "random,greedy", "random"],
-        &["arena", "--field", "random,greedy,rules", "random", "random"],
-        &["arena", "--field", "random,nobody,rules", "random"],
+        &["arena", "--draw-from", "random,greedy", "random"],
+        &["arena", "--draw-from", "random,greedy,rules", "random", "random"],
+        &["arena", "--draw-from", "random,nobody,rules", "random"],
         &["arena", "--sprt", "random"],
         &["arena", "--sprt", "random", "greedy", "random", "random"],
-        &["arena", "--sprt", "random", "greedy", "--field", "random,greedy,rules", "random"],
+        &["arena", "--sprt", "random", "greedy", "--draw-from", "random,greedy,rules", "random"],
         &["arena", "--margin", "0.1", "random", "random", "random", "random"],
         &["arena", "--margin", "0", "--sprt", "random", "greedy", "random", "random", "random"],
         &["arena", "--answer-limit-ms", "0", "random", "random", "random", "random"],

@@ -253,7 +253,7 @@ fn halftime_says_what_it_cannot_use() {
 }
 
 #[test]
-fn the_fields_records_are_read_as_arena_games() {
+fn the_contests_records_are_read_as_arena_games() {
     // The real world-final line-up against the bot: every seat-game counted under its label,
     // the win shares the records' winners give (ties split), and each entrant's points at
     // the turn-5 scoring the mean of the manager's own turn-5 totals.

@@ -106,9 +106,9 @@ fn recognises_deterministic_players_and_stays_modest_with_random_ones() {
 }
 
 #[test]
-fn the_field_is_recognised_by_turn_3() {
-    // Each field opponent, seen for its day moves of turns 1 and 3 (and the night between),
-    // against another field player and two random ones: its own style (the rule itself, or
+fn the_described_players_are_recognised_by_turn_3() {
+    // Each described opponent, seen for its day moves of turns 1 and 3 (and the night between),
+    // against another described player and two random ones: its own style (the rule itself, or
     // its likeness, or for a search the search read as a rule) has the largest weight in most
     // games, and a random player reads as random. It may be read instead as the player learnt
     // from its original's games (`orig-roles` for `roles`), or a search as the generic

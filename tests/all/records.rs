@@ -355,7 +355,7 @@ fn an_out_line_without_estimates_is_written_as_before_they_were_kept() {
     assert_eq!(games(sample).unwrap().all().unwrap().len(), sample.lines().count());
 }
 
-/// The recorded games of the field (real contest programs on the official manager) in
+/// The recorded games of the contest (real contest programs on the official manager) in
 /// tests/data/field-games, one file a line-up.
 fn field_files() -> Vec<(String, String)> {
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/field-games");
@@ -371,7 +371,7 @@ fn field_files() -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_fields_records_read_as_arena_games_and_replay_to_the_managers_scores() {
+fn the_contests_records_read_as_arena_games_and_replay_to_the_managers_scores() {
     // Every line reads as an arena game of its labels, rotation and lords; played again by the
     // rules core, its moves give the manager's own totals after turn 5 and at the end, and the
     // winner it names (null for a tie at the top).

@@ -134,7 +134,7 @@ fn shards_merged_print_the_whole_runs_table() {
 #[test]
 fn shards_of_a_paired_sprt_merged_stop_where_the_whole_run_stopped() {
     let sprt =
-        ["--sprt", "random", "mc1:rollouts=2000", "--field", "random,greedy,knapsack,random"];
+        ["--sprt", "random", "mc1:rollouts=2000", "--draw-from", "random,greedy,knapsack,random"];
     let args = [&["--seeds", "12", "--jobs", "2", "--quiet"][..], &sprt].concat();
     let (whole, shards, merged) = whole_shards_merge(&args, 3, "sprt");
     let out = String::from_utf8(merged.stdout).unwrap();
@@ -307,7 +307,7 @@ fn runs_on_seeds_that_follow_on_merge_into_the_run_over_all_of_them() {
     let sprt = ["--jobs", "2", "--quiet", "--sprt", "mc1:rollouts=300", "mc1:rollouts=600"];
     for (from, out) in [("1", &first), ("3", &second)] {
         let args = ["--seeds", "1", "--first-seed", from, "--out", s(out)];
-        arena(&[&args[..], &sprt, &["--field", "tables-described,roles,greedy"]].concat());
+        arena(&[&args[..], &sprt, &["--draw-from", "tables-described,roles,greedy"]].concat());
     }
     let (_, err) = refused(&["--merge", s(&first), s(&second)]);
     assert!(

@@ -216,7 +216,7 @@ fn the_shipped_samples() {
 }
 
 #[test]
-fn a_recorded_game_of_the_field() {
+fn a_recorded_game_of_the_contest() {
     // The first line of the real world-final line-up: seed 7001, the bot in seat 0; a tie at
     // the top between seats 0 and 2 at +3, as the record's totals say.
     let path =

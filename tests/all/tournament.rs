@@ -267,10 +267,10 @@ fn choose(b: &mut Browser, id: &str, value: &str) {
 
 #[test]
 fn a_filter_shows_only_the_games_it_should_and_the_rows_sort() {
-    // The field's records: no run line, one table of every seat by its label.
+    // The contest's records: no run line, one table of every seat by its label.
     let file =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/field-games/field-a-7101.jsonl");
-    let page = scratch("field.html");
+    let page = scratch("contest.html");
     let o = run(&["show", s(&file), "--html", s(&page)], b"");
     assert_eq!((o.status.code(), text(&o.stderr)), (Some(0), String::new()));
     let games = outcomes(&file);
@@ -320,7 +320,7 @@ fn a_filter_shows_only_the_games_it_should_and_the_rows_sort() {
     let margins: Vec<i32> = sorted.iter().map(|&(i, s, _)| games[i].1[s].1).collect();
     assert!(margins.windows(2).all(|w| w[0] >= w[1]), "{margins:?}");
     assert_eq!(sorted.len(), won_behind.len());
-    // The field's records have no pages beside this one: no row links anywhere.
+    // The contest's records have no pages beside this one: no row links anywhere.
     assert!(sorted.iter().all(|r| r.2.is_none()));
     check_clean(&b, &page);
     std::fs::remove_file(&page).unwrap();

@@ -7,23 +7,18 @@ use super::{Board, Opponents, day_boards};
 use crate::knowledge::Position;
 use crate::params::ModelParams;
 use crate::rules::DAIMYO;
-use crate::styles::searching::{FieldSearch, read_ahead};
+use crate::styles::searching::{Searcher, read_ahead};
 use std::time::Instant;
 
 /// The searching rules among the model's styles: their index and their search.
-fn searching(params: &ModelParams) -> Vec<(usize, FieldSearch)> {
+fn searching(params: &ModelParams) -> Vec<(usize, Searcher)> {
     let styles = params.components().enumerate();
     styles.filter_map(|(k, c)| Some((k, c.style.rule()?.search()?))).collect()
 }
 
 /// Every position column `c` is read at on `board` (one per split of its hidden nights), by each
 /// of `searches`.
-fn positions(
-    board: &Board,
-    c: usize,
-    searches: &[FieldSearch],
-    out: &mut Vec<(FieldSearch, Position)>,
-) {
+fn positions(board: &Board, c: usize, searches: &[Searcher], out: &mut Vec<(Searcher, Position)>) {
     for (ms, _) in &board.combos {
         let pos = board.position_of(c, ms);
         out.extend(searches.iter().map(|&s| (s, pos)));
@@ -33,7 +28,7 @@ fn positions(
 /// The readings `Opponents::learn` asks for at `pos`: every other column's public day moves,
 /// by every searching rule.
 pub fn learning(pos: &Position, params: &ModelParams, deadline: Option<Instant>, threads: usize) {
-    let searches: Vec<FieldSearch> = searching(params).into_iter().map(|x| x.1).collect();
+    let searches: Vec<Searcher> = searching(params).into_iter().map(|x| x.1).collect();
     if searches.is_empty() {
         return;
     }
@@ -60,7 +55,7 @@ pub fn forecasting(pos: &Position, params: &ModelParams, now: &Opponents, thread
     boards.extend(known.map(|h| Board::of_night(pos, h.turn, readings)));
     let mut wanted = Vec::new();
     for c in 1..DAIMYO {
-        let searches: Vec<FieldSearch> = searching
+        let searches: Vec<Searcher> = searching
             .iter()
             .filter(|&&(k, _)| now.weights[c][k] >= params.negligible_weight)
             .map(|x| x.1)

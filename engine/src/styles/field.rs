@@ -1,5 +1,5 @@
 //! The opponent model's mixture as one typed list: each component says what it is (uniform or
-//! likeness picks, a rule written from a description, a field program's own search read as a
+//! likeness picks, a rule written from a description, a contest program's own search read as a
 //! rule, a player learnt from its games, the generic contestant), its prior weight, its smoothing
 //! and the policy it plays in a rollout's later turns. The components that need no data are
 //! compiled in (`DESCRIBED`); a field file made by `daimyo learn` adds the learnt ones and is
@@ -21,7 +21,7 @@ pub enum Kind {
     Picks,
     /// A memoryless rule written from a description of a contest program.
     Described,
-    /// A field program's search, read as a rule on a share of its budget.
+    /// A contest program's search, read as a rule on a share of its budget.
     Searching,
     /// A player learnt from its games: a move model, sharpened by a fitted rule.
     Learnt,
@@ -175,8 +175,8 @@ const fn rule(rule: Rule, weight: f64, later: Policy) -> Component {
 }
 
 /// The described components and their prior weights: uniformly random picks; the likenesses of
-/// `pruned-mc`, `flatmc` and `planner`; the rules of the field's descriptions and a few more;
-/// `loyal` (docs/findings.md, "A player nobody's rule describes"); and the two field searches
+/// `pruned-mc`, `flatmc` and `planner`; the rules of the contest programs' descriptions and a
+/// few more; `loyal` (docs/findings.md, "A player nobody's rule describes"); and the two searches
 /// read as rules (docs/findings.md, "Reading the searching players by their own code").
 pub const DESCRIBED: [Component; 13] = [
     picks("random", Policy::UNIFORM, 0.25),

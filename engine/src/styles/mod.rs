@@ -1,8 +1,8 @@
 //! The ways of choosing a move that the opponent model recognises, by typed name: uniformly
 //! random picks, the board-reading likenesses of kinds of players (`likeness`, data fitted by
 //! `daimyo-lab fit`), seven memoryless rules that read the position as contest programs did
-//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), the field's
-//! two searches (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
+//! (`tables`, `roles`, `margins`, `greedy`, `knapsack`, `lord_rules`, `loyal`), the two
+//! searching contest programs (`planner`, `pruned_mc`), read as rules on a tenth of their budgets
 //! (`searching`), with what they play out from (`playout`); and what a player's games teach:
 //! models of the whole move (`move_model`) and rules of per-lord tables or plans fitted to
 //! recorded moves (`fitted`). `field` lays them out as the model's mixture: a list of typed
@@ -44,7 +44,7 @@ use crate::knowledge::Position;
 use crate::rules::Move;
 use field::Player;
 use move_model::MoveModel;
-use searching::FieldSearch;
+use searching::Searcher;
 use std::time::Instant;
 
 /// A rule: the move follows from the position alone, no memory, no chance (a searching rule
@@ -102,10 +102,10 @@ impl Rule {
     }
 
     /// The search behind a searching rule.
-    pub fn search(self) -> Option<FieldSearch> {
+    pub fn search(self) -> Option<Searcher> {
         match self {
-            Rule::Planner => Some(FieldSearch::Planner),
-            Rule::PrunedMc => Some(FieldSearch::PrunedMc),
+            Rule::Planner => Some(Searcher::Planner),
+            Rule::PrunedMc => Some(Searcher::PrunedMc),
             _ => None,
         }
     }
@@ -126,8 +126,8 @@ impl Rule {
             Rule::Roles => roles::choose(pos),
             Rule::Margins => margins::choose(pos),
             Rule::Loyal => loyal::choose(pos),
-            Rule::Planner => FieldSearch::Planner.choose(pos),
-            Rule::PrunedMc => FieldSearch::PrunedMc.choose(pos),
+            Rule::Planner => Searcher::Planner.choose(pos),
+            Rule::PrunedMc => Searcher::PrunedMc.choose(pos),
         }
     }
 
@@ -149,13 +149,13 @@ pub enum Style {
     /// Independent picks from the component's board-reading policy (its `later`, now as in a
     /// rollout's later turns): uniform picks, or the likeness of a kind of player.
     Picks,
-    /// A memoryless rule for the move at hand, written from a description or a field program's
-    /// own search read as a rule (`Rule::search`).
+    /// A memoryless rule for the move at hand, written from a description or a contest
+    /// program's own search read as a rule (`Rule::search`).
     Rule(Rule),
     /// A player learnt from its games (`field::Player`): its move model, sharpened by its
     /// fitted rule where it has one.
     Learnt(&'static Player),
-    /// A model of the whole move of the field's players pooled (`move_model`): the generic
+    /// A model of the whole move of the learnt players pooled (`move_model`): the generic
     /// contestant.
     Moves(&'static MoveModel),
 }

@@ -3,14 +3,14 @@
 //! lord where I am last" rather than "one on each of five".
 //!
 //! Every legal move m (252 by day, 21 by night) gets P(m) ∝ exp(Σ_lords w(lord's state, k)),
-//! k being the picks m puts on the lord. A lord's state is what the rule-based field reads: its
+//! k being the picks m puts on the lord. A lord's state is what the contest's rules read: its
 //! strength (3..6), the mover's lead over the best other (own true intimacy against the others'
 //! public ones, clamped to -4..4), its margin over the worst other (likewise), the others'
 //! hidden-night picks on it (0..3 and over, `standings::rival_nights`), and the horizon: the
 //! moves left after this one before the next scoring (0..4, which tells day from night); and its
 //! rank by strength (0..5, ties to the lower index, which tells lords of one strength apart as
-//! the field's openings do). The weight is a sum of five tables, each crossed with the horizon
-//! and k: (strength, k), (lead, k), (margin, k), (nights, k), (rank, k): 930 weights.
+//! the contest programs' openings do). The weight is a sum of five tables, each crossed with the
+//! horizon and k: (strength, k), (lead, k), (margin, k), (nights, k), (rank, k): 930 weights.
 
 use super::standings::{by_strength, rival_nights};
 use crate::knowledge::Position;

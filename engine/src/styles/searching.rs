@@ -1,6 +1,6 @@
-//! The two searches of the field, `planner` and `pruned-mc`, read as rules: the model asks what
-//! each would have played on a board, as it asks the memoryless rules. Each is its own code on a
-//! tenth of its budget (`SCALE`), its random numbers seeded by a hash of the position, so that
+//! The two searching contest programs, `planner` and `pruned-mc`, read as rules: the model asks
+//! what each would have played on a board, as it asks the memoryless rules. Each is its own code
+//! on a tenth of its budget (`SCALE`), its random numbers seeded by a hash of the position, so that
 //! the answer is a function of the position alone, as a rule's is. Played again at their own
 //! positions with another seed, the searches repeat their day move about half the time at a
 //! tenth of their budgets (planner 0.35-0.57 by turn, pruned-mc 0.33-0.50), at 2.3 and 1.0 ms a
@@ -62,23 +62,23 @@ pub fn position_hash(pos: &Position) -> u64 {
 
 /// The two searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FieldSearch {
+pub enum Searcher {
     Planner,
     PrunedMc,
 }
 
-impl FieldSearch {
+impl Searcher {
     /// The move at `pos`, searched now on its budget divided by `divisor` (at least 1), on
     /// random numbers from `seed`.
     fn run(self, pos: &Position, divisor: usize, seed: u64) -> Move {
         let d = divisor.max(1);
         match self {
-            FieldSearch::Planner => {
+            Searcher::Planner => {
                 let mut p = Planner::new((SAMPLES_MAIN / d).max(1), (SAMPLES_OTHER / d).max(1));
                 p.reseed(seed);
                 p.choose(pos)
             }
-            FieldSearch::PrunedMc => PrunedMc::scaled(d as u32, seed).choose(pos),
+            Searcher::PrunedMc => PrunedMc::scaled(d as u32, seed).choose(pos),
         }
     }
 
@@ -130,13 +130,13 @@ fn open(deadline: Option<Instant>) -> bool {
 /// thread: what `read` would answer for each, now remembered. Returns how many were searched.
 /// A thread's panic loses only the answers it had not yet handed back.
 pub fn read_ahead(
-    wanted: &[(FieldSearch, Position)],
+    wanted: &[(Searcher, Position)],
     divisor: usize,
     deadline: Option<Instant>,
     threads: usize,
 ) -> usize {
     let mut seen = HashSet::new();
-    let jobs: Vec<(FieldSearch, &Position, Key)> = wanted
+    let jobs: Vec<(Searcher, &Position, Key)> = wanted
         .iter()
         .filter_map(|(s, pos)| match s.remembered(pos, divisor) {
             (key, None) if seen.insert(key) => Some((*s, pos, key)),
@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn a_searching_rule_answers_by_the_position_alone() {
         let pos = turn7();
-        for s in [FieldSearch::Planner, FieldSearch::PrunedMc] {
+        for s in [Searcher::Planner, Searcher::PrunedMc] {
             let here = s.choose(&pos);
             let there = std::thread::spawn(move || s.choose(&pos)).join().unwrap();
             assert_eq!(here, there, "{s:?}");
@@ -230,7 +230,7 @@ mod tests {
         std::thread::spawn(|| {
             let pos = turn7();
             let past = Some(Instant::now());
-            for s in [FieldSearch::Planner, FieldSearch::PrunedMc] {
+            for s in [Searcher::Planner, Searcher::PrunedMc] {
                 assert_eq!(s.read(&pos, past, SCALE), None, "{s:?}");
                 let m = s.read(&pos, None, SCALE);
                 assert!(m.is_some());
@@ -255,13 +255,13 @@ mod tests {
                 p.public[1] = p.public[1].bump(t as usize % 6, 1);
                 positions.push(p);
             }
-            let mut wanted: Vec<(FieldSearch, Position)> = Vec::new();
-            for s in [FieldSearch::Planner, FieldSearch::PrunedMc] {
+            let mut wanted: Vec<(Searcher, Position)> = Vec::new();
+            for s in [Searcher::Planner, Searcher::PrunedMc] {
                 wanted.extend(positions.iter().map(|&p| (s, p)));
             }
             wanted.push(wanted[0]);
             let past = Some(Instant::now());
-            assert_eq!(FieldSearch::PrunedMc.read(&positions[2], None, 7).map(|_| ()), Some(()));
+            assert_eq!(Searcher::PrunedMc.read(&positions[2], None, 7).map(|_| ()), Some(()));
             assert_eq!(read_ahead(&wanted, 7, None, 3), 2 * positions.len() - 1);
             for &(s, p) in &wanted {
                 assert_eq!(s.read(&p, past, 7), Some(s.run(&p, 7, position_hash(&p))), "{s:?}");

@@ -1,4 +1,4 @@
-//! What the rule-based field opponents (`tables`, `roles`, `margins`) read off a position.
+//! What the rules after contest programs (`tables`, `roles`, `margins`) read off a position.
 //!
 //! The three judge every lord alone: the own true intimacy against the others' public ones, with
 //! the others' hidden nights seen only as a per-lord count (how many of the other three daimyo's

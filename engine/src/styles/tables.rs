@@ -24,7 +24,7 @@
 //! Turn 1 is fixed: two picks on the strongest lord, a third when it holds at least
 //! `THIRD_PICK_SHARE` of the total strength and a fourth from `FOURTH_PICK_SHARE`, the rest on the
 //! second strongest (ties to the lower index). Crowding the strongest lords early is what most of
-//! the field did, and the rest of the game is spent defending them.
+//! the contest's programs did, and the rest of the game is spent defending them.
 
 use super::standings::{best_sum, by_strength, rival_nights, rivals};
 use crate::knowledge::Position;

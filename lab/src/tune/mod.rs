@@ -1,7 +1,7 @@
 //! `daimyo-lab tune`: the search's settings (`params::TUNABLES`) tuned by SPSA (simultaneous
-//! perturbation stochastic approximation) over short games against a field.
+//! perturbation stochastic approximation) over short games against opponents drawn from a list.
 //!
-//! Each iteration takes one seed: the field's draw for that seed is the line-up, every
+//! Each iteration takes one seed: the list's draw for that seed is the line-up, every
 //! setting is moved by its perturbation `c` up or down (a random sign each), and the bot plays
 //! the seed's four seat rotations with the settings moved up (θ+) and again with them moved
 //! down (θ−), the same opponents and lords in the same seats. The difference of the two win
@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 const USAGE: &str = "\
-daimyo-lab tune: the bot's search settings tuned by SPSA in short games against a field
+daimyo-lab tune: the bot's search settings tuned by SPSA in short games against drawn opponents
 
 USAGE
   daimyo-lab tune [OPTIONS] NAME=START:C ...
@@ -33,16 +33,18 @@ SETTINGS
 
 Each iteration plays one seed's four seat rotations twice, the bot with every setting moved
 by its C up or down at random (θ+), then with every one moved the other way (θ−), against
-the same three opponents drawn from the field; every setting then moves RATE x C x (θ+'s win
+the same three opponents drawn from the list; every setting then moves RATE x C x (θ+'s win
 share - θ−'s) in the direction of its sign. The bot plays at a rollout budget without a clock,
 so a run is the same on any machine and with any --jobs. The estimate is each setting's mean
 over the second half of the run. Confirm it at full time with the arena, e.g.
-  daimyo arena --sprt bot 'bot:gate=0.42' --field ...
+  daimyo arena --sprt bot 'bot:gate=0.42' --draw-from ...
 
 OPTIONS
   --iterations N   iterations, 8 games each (default 500)
   --rollouts N     the bot's rollouts a move (default 30000)
-  --field F1,...   the opponents (default planner,tables,pruned-mc,roles,margins,flatmc)
+  --draw-from P1,...
+                   the players the opponents are drawn from (default planner,
+                   tables-described,pruned-mc,roles,margins-described,flatmc)
   --rate R         the step, in perturbations per unit of win share (default 0.25)
   --first-seed S   the first iteration's seed (default 1)
   --jobs J         games played at once (default: the number of cores)
@@ -51,8 +53,8 @@ OPTIONS
                    settings after the step
 ";
 
-/// The field when none is given: the arena's six-program mixed field.
-pub const DEFAULT_FIELD: &str = "planner,tables-described,pruned-mc,roles,margins-described,flatmc";
+/// The players drawn from when none are given: the six of the table F6 (docs/findings.md).
+pub const DEFAULT_DRAW: &str = "planner,tables-described,pruned-mc,roles,margins-described,flatmc";
 
 /// One setting under tuning.
 #[derive(Clone, Copy, Debug)]
@@ -175,8 +177,8 @@ struct Options {
     dims: Vec<Dim>,
     iterations: u64,
     rollouts: u64,
-    field: Vec<Entrant>,
-    field_text: String,
+    draw_from: Vec<Entrant>,
+    draw_text: String,
     rate: f64,
     first_seed: u32,
     jobs: usize,
@@ -189,8 +191,8 @@ fn options(args: &[String]) -> Result<Options, String> {
         dims: Vec::new(),
         iterations: 500,
         rollouts: 30_000,
-        field: Vec::new(),
-        field_text: DEFAULT_FIELD.into(),
+        draw_from: Vec::new(),
+        draw_text: DEFAULT_DRAW.into(),
         rate: 0.25,
         first_seed: 1,
         jobs: cores(),
@@ -202,7 +204,8 @@ fn options(args: &[String]) -> Result<Options, String> {
         match arg {
             Opt("--iterations") => o.iterations = read.value()?,
             Opt("--rollouts") => o.rollouts = read.value()?,
-            Opt("--field") => o.field_text = read.value()?,
+            // `--field`, its old name, for the commands written with it.
+            Opt("--draw-from" | "--field") => o.draw_text = read.value()?,
             Opt("--rate") => o.rate = read.value()?,
             Opt("--first-seed") => o.first_seed = read.value()?,
             Opt("--jobs") => o.jobs = read.value()?,
@@ -234,12 +237,12 @@ fn options(args: &[String]) -> Result<Options, String> {
     if u64::from(o.first_seed) + o.iterations - 1 > u64::from(u32::MAX) {
         return Err("seeds are 32-bit: --first-seed + --iterations - 1 must stay below 2^32".into());
     }
-    o.field = options::field_specs(&o.field_text)
+    o.draw_from = options::list_specs(&o.draw_text)
         .iter()
         .map(|s| Entrant::parse(s))
         .collect::<Result<_, _>>()?;
-    if o.field.len() < 3 {
-        return Err("--field needs at least three players".into());
+    if o.draw_from.len() < 3 {
+        return Err("--draw-from needs at least three players".into());
     }
     Ok(o)
 }
@@ -281,7 +284,7 @@ fn iteration(
         threads: Some(1),
         ..Budget::default()
     };
-    let opponents = plan::draw(o.field.len(), seed).map(|i| &o.field[i]);
+    let opponents = plan::draw(o.draw_from.len(), seed).map(|i| &o.draw_from[i]);
     let games: Vec<(usize, usize)> =
         (0..2).flat_map(|side| (0..DAIMYO).map(move |r| (side, r))).collect();
     let next = Mutex::new(0usize);
@@ -329,11 +332,11 @@ fn run(o: Options) -> Result<(), String> {
     let start = settings_line(&o.dims, &spsa.theta);
     eprintln!(
         "daimyo-lab tune: {} iterations ({} games) from {start}, the bot at {} rollouts a move, \
-         field {}, rate {}, seeds {}-{}",
+         drawn from {}, rate {}, seeds {}-{}",
         o.iterations,
         8 * o.iterations,
         o.rollouts,
-        o.field_text,
+        o.draw_text,
         o.rate,
         o.first_seed,
         u64::from(o.first_seed) + o.iterations - 1
@@ -394,10 +397,11 @@ fn summary(spsa: &Spsa, o: &Options) -> String {
     text.push_str(&format!(
         "{} iterations; the estimate is the mean over the second half; z is the move from the \
          start over the spread\nit would have by chance: within ±2 the run cannot tell the \
-         setting mattered. Confirm an estimate:\n  daimyo arena --sprt bot 'bot:{}' --field {}\n",
+         setting mattered. Confirm an estimate:\n  daimyo arena --sprt bot 'bot:{}' \
+         --draw-from {}\n",
         spsa.history.len(),
         settings_line(&spsa.dims, &estimate),
-        o.field_text
+        o.draw_text
     ));
     text
 }

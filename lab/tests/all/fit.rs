@@ -67,7 +67,7 @@ fn a_bad_line_is_named_with_its_file_and_line() {
 }
 
 #[test]
-fn the_fields_records_are_fitted_by_their_labels() {
+fn the_contests_records_are_fitted_by_their_labels() {
     // The two line-ups of originals alone: 97 and 88 games, 9 moves a seat-game; every
     // original is fitted under its label on all the moves it made.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");

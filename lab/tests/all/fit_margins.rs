@@ -1,5 +1,5 @@
 //! `daimyo-lab fit-margins`: fitted to the built-in's own games, the built-in's constants stay
-//! as they are and play every move, printed as the source holds them; on the recorded field the
+//! as they are and play every move, printed as the source holds them; on the contest's records the
 //! fit plays at least as many of the moves it was fitted to; what it cannot use is named.
 
 use crate::common::{arena, cells, cli as lab, scratch_path};
@@ -49,7 +49,7 @@ fn the_built_ins_own_games_leave_its_constants_as_they_are() {
 }
 
 #[test]
-fn on_the_recorded_field_the_fit_plays_more_of_the_fitted_moves() {
+fn on_the_contests_records_the_fit_plays_more_of_the_fitted_moves() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/field-games");
     let file = format!("{dir}/field-b-7201.jsonl");
     let (code, text, err) = lab(&["fit-margins", &file]);

@@ -268,7 +268,7 @@ fn foresight_says_what_it_cannot_use() {
 }
 
 #[test]
-fn foresight_reads_the_fields_records() {
+fn foresight_reads_the_contests_records() {
     // Real programs' games, the first 12 of a file of the records (seeds 7201 to 7204): every
     // original is foreseen under its label.
     let games = scratch("first.jsonl");
@@ -291,10 +291,10 @@ fn foresight_reads_the_fields_records() {
 #[test]
 fn a_field_without_a_program_foresees_it_worse() {
     // The default field with and without its learnt `orig-tables` (`--model`), on held-out
-    // games of a file of the records (one seed in four by the field's hash, as `learn` held
-    // them out; the first 7, of seeds 7202 and 7211): without its component, orig-tables' day
-    // moves and hidden nights are foreseen worse (3.92 and 5.46 nats a day move, 0.24 and 0.78
-    // a hidden night when this was written), the programs whose components stay about as well
+    // games of a file of the records (one seed in four by the seed's hash, as `learn` held them
+    // out; the first 7, of seeds 7202 and 7211): without its component, orig-tables' day moves
+    // and hidden nights are foreseen worse (3.92 and 5.46 nats a day move, 0.24 and 0.78 a
+    // hidden night when this was written), the programs whose components stay about as well
     // (0.02 nats a day move or less apart).
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

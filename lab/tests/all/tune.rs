@@ -18,7 +18,7 @@ fn tune(jobs: &str, out: &std::path::Path) -> (String, Vec<Value>) {
         "--rate",
         "0.5",
         // Quick built-ins: what is checked is the steps, whoever the games are against.
-        "--field",
+        "--draw-from",
         "greedy,tables-described,margins-described",
         "--first-seed",
         "41",

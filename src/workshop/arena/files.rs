@@ -100,7 +100,7 @@ pub fn run_of(plan: &Plan) -> Run {
         sides: plan.sides.clone(),
         opponents: match &plan.opponents {
             Lineup::Fixed(o) => Opponents::Fixed(*o),
-            Lineup::Field(f) => Opponents::Field(f.clone()),
+            Lineup::DrawnFrom(f) => Opponents::DrawnFrom(f.clone()),
         },
         sprt_margin: plan.sprt,
         first_seed: plan.first_seed,
@@ -115,7 +115,7 @@ pub fn plan_of(run: &Run) -> Result<Plan, String> {
     let n = run.entrants.len();
     let members: &[usize] = match &run.opponents {
         Opponents::Fixed(o) => o,
-        Opponents::Field(f) => f,
+        Opponents::DrawnFrom(f) => f,
     };
     let sides_ok = match run.sides.len() {
         0 => false,
@@ -126,8 +126,8 @@ pub fn plan_of(run: &Run) -> Result<Plan, String> {
     if !sides_ok || run.sides.iter().chain(members).any(|&e| e >= n) {
         return Err("run: its sides, opponents and margin do not make a run".into());
     }
-    if matches!(run.opponents, Opponents::Field(_)) && members.len() < 3 {
-        return Err("run: a field has at least three members".into());
+    if matches!(run.opponents, Opponents::DrawnFrom(_)) && members.len() < 3 {
+        return Err("run: opponents are drawn from three entrants or more".into());
     }
     if run.seeds == 0 || run.first_seed.checked_add(run.seeds - 1).is_none() {
         return Err("run: its seeds are not a range of 32-bit seeds".into());
@@ -159,7 +159,7 @@ pub fn plan_of(run: &Run) -> Result<Plan, String> {
         sides: run.sides.clone(),
         opponents: match &run.opponents {
             Opponents::Fixed(o) => Lineup::Fixed(*o),
-            Opponents::Field(f) => Lineup::Field(f.clone()),
+            Opponents::DrawnFrom(f) => Lineup::DrawnFrom(f.clone()),
         },
         sprt: run.sprt_margin,
         first_seed: run.first_seed,

@@ -1,5 +1,5 @@
 //! `daimyo arena`: many games under the official manager's rules: four fixed entrants, one entrant
-//! against opponents drawn from a field, or two versions compared by a sequential test.
+//! against opponents drawn from a list, or two versions compared by a sequential test.
 //!
 //! Each seed is played in all four seat rotations with the manager's lords for that seed, so every
 //! entrant meets the same lords from every seat. `plan` says which tables a run (or a shard of it)

@@ -1,6 +1,6 @@
-//! The arena's command line: four fixed entrants, one entrant against a `--field`, or two
-//! versions under `--sprt` against fixed opponents or a field, which shard of it to play, and
-//! what to write where (or which `--out` file to resume).
+//! The arena's command line: four fixed entrants, one entrant against opponents drawn from a
+//! list (`--draw-from`), or two versions under `--sprt` against fixed or drawn opponents, which
+//! shard of it to play, and what to write where (or which `--out` file to resume).
 
 use super::files::run_of;
 use super::journal::Journal;
@@ -44,7 +44,7 @@ struct CommandLine {
     pages: Option<PathBuf>,
     quiet: bool,
     show_stderr: bool,
-    field: Option<Vec<Entrant>>,
+    draw_from: Option<Vec<Entrant>>,
     sprt: Option<[Entrant; 2]>,
     curve: Option<Vec<Entrant>>,
     margin: Option<f64>,
@@ -68,16 +68,17 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
             Opt("--show-stderr") => l.show_stderr = true,
             Opt("--margin") => l.margin = Some(read.value()?),
             Opt("--answer-limit-ms") => l.answer_ms = Some(read.value()?),
-            Opt("--field") => {
+            // `--field`, its old name, for the commands written with it.
+            Opt("--draw-from" | "--field") => {
                 let list: String = read.value()?;
-                let members: Result<_, _> =
-                    field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
-                l.field = Some(members?);
+                let players: Result<_, _> =
+                    list_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
+                l.draw_from = Some(players?);
             }
             Opt("--curve") => {
                 let list: String = read.value()?;
                 let members: Result<_, _> =
-                    field_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
+                    list_specs(&list).iter().map(|s| Entrant::parse(s)).collect();
                 l.curve = Some(members?);
             }
             Opt("--sprt") => {
@@ -94,9 +95,10 @@ fn read_line(args: &[String]) -> Result<CommandLine, String> {
     Ok(l)
 }
 
-/// The members of a `--field` list: pieces separated by commas, where a piece `KEY=VALUE`
-/// without a `:` continues the settings of the built-in before it (`bot:time=100,rollouts=500`).
-pub fn field_specs(list: &str) -> Vec<String> {
+/// The entrants of a `--draw-from` or `--curve` list: pieces separated by commas, where a piece
+/// `KEY=VALUE` without a `:` continues the settings of the built-in before it
+/// (`bot:time=100,rollouts=500`).
+pub fn list_specs(list: &str) -> Vec<String> {
     let mut specs: Vec<String> = Vec::new();
     for piece in list.split(',') {
         let setting = piece.contains('=') && !piece.contains(':');
@@ -127,26 +129,26 @@ fn plan(l: &mut CommandLine) -> Result<Plan, String> {
         (None, None) => Vec::new(),
     };
     let sides: Vec<usize> = (0..entrants.len().max(1)).collect();
-    let (wanted, what) = match (sides.len(), l.field.is_some()) {
+    let (wanted, what) = match (sides.len(), l.draw_from.is_some()) {
         (1, false) => (DAIMYO, "four entrants are needed"),
-        (1, true) => (1, "--field plays one entrant against the field"),
+        (1, true) => (1, "--draw-from plays one entrant against opponents drawn from the list"),
         (_, false) if curve => (3, "--curve needs three opponents"),
-        (_, true) if curve => (0, "--curve --field takes no other entrant"),
+        (_, true) if curve => (0, "--curve --draw-from takes no other entrant"),
         (_, false) => (3, "--sprt A B needs three opponents"),
-        (_, true) => (0, "--sprt A B --field takes no other entrant"),
+        (_, true) => (0, "--sprt A B --draw-from takes no other entrant"),
     };
     if n != wanted {
         return Err(format!("{what}, got {n} (daimyo arena --help)"));
     }
     entrants.append(&mut l.entrants);
-    let opponents = match l.field.take() {
-        Some(field) if field.len() < 3 => {
-            return Err(format!("--field needs at least three members, got {}", field.len()));
+    let opponents = match l.draw_from.take() {
+        Some(players) if players.len() < 3 => {
+            return Err(format!("--draw-from needs at least three players, got {}", players.len()));
         }
-        Some(mut field) => {
+        Some(mut players) => {
             let start = entrants.len();
-            entrants.append(&mut field);
-            Lineup::Field((start..entrants.len()).collect())
+            entrants.append(&mut players);
+            Lineup::DrawnFrom((start..entrants.len()).collect())
         }
         None => Lineup::Fixed(std::array::from_fn(|i| sides.len() + i)),
     };
@@ -234,23 +236,24 @@ mod tests {
 
     #[test]
     fn games_in_parallel_give_each_built_in_one_thread_unless_told() {
-        let field = ["bot", "bot:threads=2", "mc1:rollouts=10", "random"];
-        let parallel = threads(&[&["--jobs", "2"][..], &field].concat());
+        let four = ["bot", "bot:threads=2", "mc1:rollouts=10", "random"];
+        let parallel = threads(&[&["--jobs", "2"][..], &four].concat());
         assert_eq!(parallel, [Some(1), Some(2), Some(1), Some(1)]);
-        let alone = threads(&[&["--jobs", "1"][..], &field].concat());
+        let alone = threads(&[&["--jobs", "1"][..], &four].concat());
         assert_eq!(alone, [None, Some(2), None, None], "one game at a time: every core");
-        let sprt = ["--jobs", "2", "--sprt", "bot", "bot:threads=3", "--field", "mc1,random,bot"];
+        let sprt =
+            ["--jobs", "2", "--sprt", "bot", "bot:threads=3", "--draw-from", "mc1,random,bot"];
         let paired = threads(&sprt);
-        assert_eq!(paired, [Some(1), Some(3), Some(1), Some(1), Some(1)], "sides and field");
+        assert_eq!(paired, [Some(1), Some(3), Some(1), Some(1), Some(1)], "sides and drawn");
     }
 
     #[test]
-    fn field_lists_keep_settings_together() {
+    fn lists_keep_settings_together() {
         assert_eq!(
-            field_specs("bot:time=100,rollouts=500,random,flatmc:rollouts=9"),
+            list_specs("bot:time=100,rollouts=500,random,flatmc:rollouts=9"),
             ["bot:time=100,rollouts=500", "random", "flatmc:rollouts=9"]
         );
-        assert_eq!(field_specs("exec:./p a=1,x=2,greedy"), ["exec:./p a=1", "x=2", "greedy"]);
-        assert_eq!(field_specs("random,,greedy"), ["random", "", "greedy"]);
+        assert_eq!(list_specs("exec:./p a=1,x=2,greedy"), ["exec:./p a=1", "x=2", "greedy"]);
+        assert_eq!(list_specs("random,,greedy"), ["random", "", "greedy"]);
     }
 }

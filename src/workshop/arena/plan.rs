@@ -1,7 +1,7 @@
 //! What a run plays: for every seed, one table per side (the entrant measured, or A and B under
 //! `--sprt`), each played in the four rotations.
 //!
-//! A side's table is the side's entrant and three opponents, either fixed or drawn from a field
+//! A side's table is the side's entrant and three opponents, either fixed or drawn from a list
 //! for the seed. The draw depends on the seed alone, so A and B meet the same opponents in the
 //! same seats, and a run repeats whatever `--jobs` and whatever else it plays. Games are
 //! numbered (seed, side, rotation) in that order: the order the results are taken in.
@@ -21,13 +21,13 @@ use std::time::Duration;
 pub enum Lineup {
     Fixed([usize; 3]),
     /// Three different positions of this list, drawn per seed.
-    Field(Vec<usize>),
+    DrawnFrom(Vec<usize>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     pub entrants: Vec<Entrant>,
-    /// The entrants measured: E0 for four fixed entrants, E against a field, A and B.
+    /// The entrants measured: E0 for four fixed entrants, E against drawn opponents, A and B.
     pub sides: Vec<usize>,
     pub opponents: Lineup,
     /// The paired test, with its margin D.
@@ -83,16 +83,16 @@ impl Shard {
     }
 }
 
-/// Keeps the field's stream apart from the agents' seeds, which hash the same seeds.
-const FIELD_SALT: u64 = 0xf1e1d;
+/// Keeps the draw's stream apart from the agents' seeds, which hash the same seeds.
+const DRAW_SALT: u64 = 0xf1e1d;
 
 /// Three different indices below `n` (at least 3), uniformly, from a stream that depends on
 /// `seed` alone: a partial Fisher-Yates shuffle.
 pub fn draw(n: usize, seed: u32) -> [usize; 3] {
-    assert!(n >= 3, "a field has at least three members");
+    assert!(n >= 3, "opponents are drawn from three players or more");
     let mut pool: Vec<usize> = (0..n).collect();
     for j in 0..3 {
-        let z = splitmix((u64::from(seed) << 8) | j as u64 | (FIELD_SALT << 40));
+        let z = splitmix((u64::from(seed) << 8) | j as u64 | (DRAW_SALT << 40));
         pool.swap(j, j + (z % (n - j) as u64) as usize);
     }
     [pool[0], pool[1], pool[2]]
@@ -116,7 +116,7 @@ impl Plan {
     pub fn opponents(&self, seed: u32) -> [usize; 3] {
         match &self.opponents {
             Lineup::Fixed(o) => *o,
-            Lineup::Field(field) => draw(field.len(), seed).map(|i| field[i]),
+            Lineup::DrawnFrom(list) => draw(list.len(), seed).map(|i| list[i]),
         }
     }
 
@@ -190,7 +190,7 @@ impl Plan {
 /// The names of the sides under `--sprt`.
 pub const SIDES: [&str; 2] = ["A", "B"];
 
-/// Who plays whom: `E0 | E1 | E2 | E3`, `E against a field of ...`, `A = .., B = .. against ..`.
+/// Who plays whom: `E0 | E1 | E2 | E3`, `E against three of ...`, `A = .., B = .. against ..`.
 pub fn lineup(p: &Plan) -> String {
     let label = |e: &usize| p.entrants[*e].label();
     let names = |list: &[usize]| list.iter().map(label).collect::<Vec<_>>().join(" | ");
@@ -201,7 +201,7 @@ pub fn lineup(p: &Plan) -> String {
     match &p.opponents {
         Lineup::Fixed(o) if p.sides.len() == 1 => format!("{} | {}", sides[0], names(o)),
         Lineup::Fixed(o) => format!("{} against {}", sides.join(", "), names(o)),
-        Lineup::Field(f) => format!("{} against a field of {}", sides.join(", "), names(f)),
+        Lineup::DrawnFrom(f) => format!("{} against three of {}", sides.join(", "), names(f)),
     }
 }
 

@@ -1,5 +1,5 @@
 //! What `learn` reads: every file as given, in any format the workshop reads (the official
-//! manager's result, arena `--out` files, the field's recorded games, the player's `--log`),
+//! manager's result, arena `--out` files, the contest's recorded games, the player's `--log`),
 //! each checked. A game is refused as the records reader types it (`records::Refused`): a file
 //! that cannot be read or is not a file of games stops the run with its name, line and what is
 //! wrong; a game that parses but cannot have happened (an illegal move, lords that do not follow

@@ -1,6 +1,6 @@
 //! An arena `--out` file read whole, to add its games up (a resumed run, a merge, calibrate):
 //! its run lines and its games, each line checked, a torn last line told apart. A file of the
-//! field's records reads so too, with no run line.
+//! contest's records reads so too, with no run line.
 
 use super::reader::{Probe, game_line};
 use super::{OutLine, RunLine};

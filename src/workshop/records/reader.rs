@@ -1,6 +1,6 @@
 //! Reading the games of a file, one by one: the manager's result (one JSON document, however
 //! laid out) or one game a line (an `--out` file, whose run line is passed over; a line may
-//! also be a manager's result or a field's record), and `recorded`, which tells the files
+//! also be a manager's result or a contest's record), and `recorded`, which tells the files
 //! `show` reads apart from a player's `--log`.
 //!
 //! A game a file holds is refused as one of two kinds (`Refused`): malformed, when the text is
@@ -10,7 +10,7 @@
 //! it and goes on). The kind is said by the code that found the fault, never read back from its
 //! message.
 
-use super::FieldLine;
+use super::ContestLine;
 use super::{Commands, Game, ManagerResult, OutLine, checked};
 use crate::player::log::{self, LoggedGame, json_message};
 use daimyo_engine::rules::{DAIMYO, Move, Phase, TURNS};
@@ -77,7 +77,7 @@ pub fn games(text: &str) -> Result<Games<'_>, String> {
     let arena = |p: Probe| p.contains_key("rotation") || p.contains_key("run");
     // The file's own first line: an `--out` file's run line reads as a document of its own.
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or_default();
-    // (A field's record has a rotation too, and reads line by line as an arena's.)
+    // (A contest's record has a rotation too, and reads line by line as an arena's.)
     match serde_json::from_str::<IgnoredAny>(text) {
         // One document is one game, unless it is the one line of an `--out` file.
         Ok(_) if serde_json::from_str::<Probe>(text).is_ok_and(arena) => {}
@@ -207,11 +207,11 @@ fn refused_moves(json: &str, probe: &Probe) -> Option<Refused> {
     })
 }
 
-/// A line with a rotation: an arena's `--out` line, or a field's record (`labels` by seat) read
+/// A line with a rotation: an arena's `--out` line, or a contest's record (`labels` by seat) read
 /// as one.
 pub(super) fn game_line(json: &str, probe: &Probe) -> Result<OutLine, String> {
     match probe.contains_key("labels") && !probe.contains_key("seats") {
-        true => serde_json::from_str::<FieldLine>(json).map(OutLine::from),
+        true => serde_json::from_str::<ContestLine>(json).map(OutLine::from),
         false => serde_json::from_str::<OutLine>(json),
     }
     .map_err(|e| json_message(&e))

@@ -56,7 +56,8 @@ mod tests {
     fn positions(parity: u32) -> Vec<(usize, Position, Row)> {
         let file =
             concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/field-games/field-b-7201.jsonl");
-        let games = journal::games_of("test", &[file.to_string()]).expect("the field's games");
+        let games =
+            journal::games_of("test", &[file.to_string()]).expect("the contest's recorded games");
         let mut out = Vec::new();
         for g in games.iter().filter(|g| g.seed % 2 == parity) {
             for m in replay(g.strengths, &g.replay.commands.0) {
@@ -113,7 +114,7 @@ mod tests {
         assert!(all_hits > first_hits + 10, "{all_hits} against {first_hits}");
     }
 
-    /// On the held-out seeds of one file of the field's games (46 seats of orig-margins, 414
+    /// On the held-out seeds of one file of the contest's recorded games (46 seats of orig-margins, 414
     /// moves), the rule plays a legal move everywhere and orig-margins' own move in 74 of the 368
     /// positions past turn 1 when this was written (0.20; the likeness before it: 0.18); every
     /// turn-1 move is the original's.

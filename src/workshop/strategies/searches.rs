@@ -1,4 +1,4 @@
-//! The field's two searches at their full budgets, as arena entrants: `planner` and
+//! The two searching contest programs at their full budgets, as arena entrants: `planner` and
 //! `pruned-mc` (the engine's code, which the opponent model also reads as rules on a tenth of
 //! their budgets), and their variants of other constants, `planner-v` and `pruned-mc-v`.
 

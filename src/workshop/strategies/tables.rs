@@ -1,4 +1,4 @@
-//! `tables`: plays like orig-tables, the 2014 program of the recorded field games, as its moves
+//! `tables`: plays like orig-tables, the 2014 program of the recorded contest games, as its moves
 //! show it: the engine's rule of per-lord table values (`styles::fitted::tables`), with the
 //! values fitted to orig-tables' moves on the **even seeds** of the records (the odd seeds held
 //! out), from turn 2 on; turn 1 is `tables-described`'s opening, which every record of

@@ -6,7 +6,7 @@
 //!
 //! Nothing is counted here that the arena or halftime count: a run's account comes from its
 //! collector (`arena::summary`), a file's through `arena::merge` as `--merge` reads it, and a
-//! file with no run line (the field's records) through the arena's table alone. The page
+//! file with no run line (the contest's records) through the arena's table alone. The page
 //! follows the viewer's rules (`viewer::fill`): one file that fetches nothing, its data JSON that
 //! no text can break out of, every name put in as text by its script; the games are data the
 //! script draws a page of rows at a time, so 10,000 games make a page under a megabyte that
@@ -34,7 +34,7 @@ pub fn page(summary: &Summary, at: &Path) -> String {
 }
 
 /// The account of the games in a file's text (`name` is the file's, for the messages): the
-/// run its run lines name, as `--merge` adds it up, or for a file without one (the field's
+/// run its run lines name, as `--merge` adds it up, or for a file without one (the contest's
 /// records) a table of every seat by its label. A file that does not read whole, a torn last
 /// line included, gives why.
 pub fn of_text(text: &str, name: &str) -> Result<Summary, String> {

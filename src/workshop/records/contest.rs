@@ -1,9 +1,9 @@
-//! A recorded game of the field: a line of the files that hold real contest programs' games,
+//! A recorded game of the contest: a line of the files that hold real contest programs' games,
 //! played on the official manager's own code and kept as replays, one JSON object a line
 //! (`seed`, `rotation`, `labels` by seat, `strengths`, `totals_x12`, `winner` or null for a
 //! tie, `events`, `ms` by seat and turn, `max_ms`, `replay`). It reads as the arena's `--out`
 //! line of the same game, so that every reader of games (show, halftime, the lab's foresight
-//! and fit) reads the field's records as it reads the arena's.
+//! and fit) reads the contest's records as it reads the arena's.
 
 use super::{OutLine, Replay, Winner};
 use daimyo_engine::rules::{DAIMYO, LORDS};
@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 /// One recorded game; fields beyond these are ignored.
 #[derive(Clone, Debug, Deserialize)]
-pub struct FieldLine {
+pub struct ContestLine {
     pub seed: u32,
     pub rotation: usize,
     pub labels: [String; DAIMYO],
@@ -28,8 +28,8 @@ pub struct FieldLine {
     pub replay: Replay,
 }
 
-impl From<FieldLine> for OutLine {
-    fn from(f: FieldLine) -> OutLine {
+impl From<ContestLine> for OutLine {
+    fn from(f: ContestLine) -> OutLine {
         // The manager's notes, counted as the arena counts a seat's misbehaviour; the records
         // hold games with none, but a line with some still reads.
         let noted = |word: &str| -> [u32; DAIMYO] {
