@@ -1,5 +1,6 @@
-//! What the README shows, held to the code: every command and option it shows is in `daimyo
-//! --help`, and its bench block's signature is the one recorded in `tests/data/bench.txt`.
+//! What the README shows, held to the code and the findings: every command and option it shows
+//! is in `daimyo --help`, its bench block's signature is the one recorded in
+//! `tests/data/bench.txt`, and its learning curve is the one in `docs/findings.md`.
 
 use crate::common::cli;
 
@@ -104,4 +105,22 @@ fn the_readmes_bench_block_has_the_recorded_signature() {
     let recorded = std::fs::read_to_string(path).unwrap();
     let bot = recorded.lines().find_map(|l| l.strip_prefix("bot ")).expect("the bot's line");
     assert_eq!(shown, bot.trim(), "the README's bench block against tests/data/bench.txt");
+}
+
+#[test]
+fn the_readmes_learning_curve_is_the_findings() {
+    // The tables under each marker, row by row: the README shows what the findings measured.
+    let findings =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/findings.md")).unwrap();
+    let readme = readme();
+    for marker in ["<!-- the learning curve -->\n", "<!-- the learning curve at the clock -->\n"] {
+        let table = |text: &str, name: &str| -> Vec<String> {
+            let after = text.split(marker).collect::<Vec<_>>();
+            assert_eq!(after.len(), 2, "{name} has the marker {marker:?} once");
+            after[1].lines().take_while(|l| l.starts_with('|')).map(String::from).collect()
+        };
+        let (shown, measured) = (table(&readme, "README.md"), table(&findings, "findings.md"));
+        assert!(shown.len() >= 4, "{marker:?}: {shown:?}");
+        assert_eq!(shown, measured, "{marker:?}: the README against docs/findings.md");
+    }
 }
