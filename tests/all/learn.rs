@@ -258,6 +258,15 @@ fn a_log_gives_its_players_own_moves_and_a_label_can_be_renamed_or_dropped() {
     let (code, _, err) = learn(&[log.as_str(), "-o", o, "--min-games", "1", "--drop", "bot"]);
     assert_eq!(code, 2);
     assert!(err.contains("no player is seen"), "{err}");
+    // A label that no game has is refused, not ignored: a list where one label was meant,
+    // a misspelt one.
+    for (option, label) in [("--drop", "daimyo,bot"), ("--as", "bto=me")] {
+        let (code, _, err) = learn(&[log.as_str(), "-o", o, "--min-games", "1", option, label]);
+        let name = label.split('=').next().unwrap();
+        assert_eq!(code, 2, "{err}");
+        let want = format!("{option} {name}: no player {name} in the games (they name bot)");
+        assert!(err.contains(&want), "{err}");
+    }
     let _ = std::fs::remove_file(out);
 }
 

@@ -15,7 +15,7 @@ use crate::workshop::digest::sha256_hex;
 use crate::workshop::records::{self, Game, Refused};
 use daimyo_engine::knowledge::{Position, Tracker};
 use daimyo_engine::rules::{DAIMYO, Row, State, strengths_from_seed, winner};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A game as `learn` reads it.
 #[derive(Clone, Debug)]
@@ -51,6 +51,8 @@ pub struct Read {
     pub inputs: Vec<Input>,
     pub games: Vec<Source>,
     pub skipped: Vec<String>,
+    /// Every label in the games, as written and as renamed, the dropped ones too.
+    pub labels: BTreeSet<String>,
 }
 
 /// How labels are renamed (`--as OLD=NEW`) and left out (`--drop LABEL`).
@@ -75,6 +77,20 @@ pub fn read(files: &[String], labels: &Labels) -> Result<Read, String> {
         let bytes = std::fs::read(file).map_err(|e| format!("{file}: cannot read it: {e}"))?;
         read_bytes(file, bytes, labels, &mut out)?;
     }
+    let named = labels
+        .renamed
+        .keys()
+        .map(|l| ("--as", l))
+        .chain(labels.dropped.iter().map(|l| ("--drop", l)));
+    for (option, label) in named {
+        if !out.labels.contains(label) {
+            let seen: Vec<&str> = out.labels.iter().map(String::as_str).collect();
+            return Err(format!(
+                "{option} {label}: no player {label} in the games (they name {})",
+                seen.join(", ")
+            ));
+        }
+    }
     Ok(out)
 }
 
@@ -87,6 +103,7 @@ pub fn read_bytes(
     out: &mut Read,
 ) -> Result<(), String> {
     let sha256 = sha256_hex(&bytes);
+    let mut seen = BTreeSet::new();
     let text = String::from_utf8(bytes).map_err(|e| format!("{file}: not text (UTF-8): {e}"))?;
     let (mut games, mut skipped) = (0, 0);
     let mut skip = |at: String, why: String| {
@@ -110,6 +127,7 @@ pub fn read_bytes(
     if log::is_log(&text) {
         let logged = log::read(&text).map_err(|e| format!("{file}: {e}"))?;
         for (i, g) in logged.iter().enumerate() {
+            seen.insert(g.player.clone());
             take(format!("log game {}", i + 1), seat(g, labels))?;
         }
     } else {
@@ -118,10 +136,13 @@ pub fn read_bytes(
             return Err(format!("{file}: no games in it"));
         }
         for n in 1..=found.len() {
-            let read = found.get(n).and_then(check).map(|g| Some(relabelled(g, labels)));
+            let game = found.get(n).inspect(|g| seen.extend(g.labels.iter().cloned()));
+            let read = game.and_then(check).map(|g| Some(relabelled(g, labels)));
             take(game_at(&found, n), read)?;
         }
     }
+    let renamed = seen.iter().filter_map(|l| labels.renamed.get(l)).cloned().collect::<Vec<_>>();
+    out.labels.extend(seen.into_iter().chain(renamed));
     out.inputs.push(Input { file: file.to_string(), sha256, games, skipped });
     Ok(())
 }
