@@ -104,7 +104,12 @@ impl Limits {
     /// Whether the search must stop after `done` rollouts.
     #[inline]
     pub fn stop(&mut self, done: u64) -> bool {
-        self.rollouts.is_some_and(|n| done >= n) || self.clock.expired(done)
+        self.spent(done) || self.clock.expired(done)
+    }
+
+    /// Whether `done` rollouts reach the budget's count (never, without one).
+    pub fn spent(&self, done: u64) -> bool {
+        self.rollouts.is_some_and(|n| done >= n)
     }
 
     /// Under a rollout budget, the rounds of `per_round` rollouts that a stage beginning after

@@ -229,7 +229,11 @@ fn halve(
         alive.sort_by(|&a, &b| order(&tallies[a], &tallies[b]));
         alive.truncate((alive.len() / 2).max(1));
     }
-    rounds.play(None, &alive, &limits, true, until);
+    // A count spent before the last phase (a budget under about two rounds of the candidates)
+    // plays no more: every candidate has had a round. A deadline passed still gets one.
+    if !limits.spent(sum.done) {
+        rounds.play(None, &alive, &limits, true, until);
+    }
     alive
 }
 

@@ -425,3 +425,16 @@ fn the_others_current_moves_are_drawn_at_each_worlds_hidden_nights() {
         }
     }
 }
+
+#[test]
+fn a_count_under_a_round_plays_each_candidate_once() {
+    // 16 rollouts at a day turn: one round of the 252 candidates, not a second one for a
+    // last phase the count has no room for. Under a deadline alone, see the test above.
+    let pos = Position::initial([3, 4, 5, 6, 3, 4]);
+    let res = search(&pos, &BOT, &budget(16), 1);
+    assert_eq!(res.rollouts, 252);
+    assert!(res.ranked.iter().all(|(_, t)| t.rollouts == 1), "each candidate once");
+    // A count past the first round but spent by the second phase: 252 + 126, no last phase.
+    let res = search(&pos, &staged(1), &budget(300), 1);
+    assert_eq!(res.rollouts, 378);
+}
