@@ -21,7 +21,7 @@ fn tune(jobs: &str, out: &std::path::Path) -> (String, Vec<Value>) {
         "--draw-from",
         "greedy,tables-described,margins-described",
         "--first-seed",
-        "41",
+        "51",
         "--jobs",
         jobs,
         "--out",
@@ -46,7 +46,7 @@ fn a_tuning_run_is_the_same_on_any_jobs_and_steps_by_its_games() {
     let mut theta = [0.5, 4.0];
     for (k, line) in one.iter().enumerate() {
         assert_eq!(line["iteration"], k as u64 + 1);
-        assert_eq!(line["seed"], 41 + k as u64);
+        assert_eq!(line["seed"], 51 + k as u64);
         let signs: Vec<f64> =
             line["signs"].as_array().unwrap().iter().map(|s| s.as_f64().unwrap()).collect();
         let shares: Vec<f64> =
@@ -66,8 +66,9 @@ fn a_tuning_run_is_the_same_on_any_jobs_and_steps_by_its_games() {
             assert!((after - theta[i]).abs() < 1e-12, "{line}");
         }
     }
-    // Some iteration's sides fared differently, so that a step was taken (the second, 1.00
-    // against 0.75, when this was written).
+    // Some iteration's sides fared differently, so that a step was taken (the first, 0.75
+    // against 1.00, when this was written; on seeds 41 and 42 both sides won every game once
+    // a count of 300 rollouts stopped playing a last phase it had no room for).
     assert!(theta != [0.5, 4.0], "no step taken: {one:?}");
     // The summary's confirmation is a command the arena takes.
     let confirm = summary.lines().last().unwrap().trim();
