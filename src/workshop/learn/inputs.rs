@@ -51,7 +51,7 @@ pub struct Read {
     pub inputs: Vec<Input>,
     pub games: Vec<Source>,
     pub skipped: Vec<String>,
-    /// Every label in the games, as written and as renamed, the dropped ones too.
+    /// Every label in the games as written, the dropped ones too.
     pub labels: BTreeSet<String>,
 }
 
@@ -83,7 +83,8 @@ pub fn read(files: &[String], labels: &Labels) -> Result<Read, String> {
         .map(|l| ("--as", l))
         .chain(labels.dropped.iter().map(|l| ("--drop", l)));
     for (option, label) in named {
-        if !out.labels.contains(label) {
+        let renamed_to = |l: &String| labels.renamed.get(l) == Some(label);
+        if !out.labels.contains(label) && !out.labels.iter().any(renamed_to) {
             let seen: Vec<&str> = out.labels.iter().map(String::as_str).collect();
             return Err(format!(
                 "{option} {label}: no player {label} in the games (they name {})",
@@ -141,8 +142,7 @@ pub fn read_bytes(
             take(game_at(&found, n), read)?;
         }
     }
-    let renamed = seen.iter().filter_map(|l| labels.renamed.get(l)).cloned().collect::<Vec<_>>();
-    out.labels.extend(seen.into_iter().chain(renamed));
+    out.labels.extend(seen);
     out.inputs.push(Input { file: file.to_string(), sha256, games, skipped });
     Ok(())
 }
